@@ -1,0 +1,37 @@
+# Finds what the project needs; each missing piece stops configure with one
+# line that names what to install.
+
+find_package(CUDAToolkit QUIET)
+if(NOT CUDAToolkit_FOUND)
+  message(FATAL_ERROR "CUDA Toolkit libraries not found: install the CUDA Toolkit (cudart)")
+endif()
+
+# CCCL (Thrust, CUB, libcu++) ships with the toolkit as a CMake package.
+find_package(CCCL CONFIG QUIET HINTS "${CUDAToolkit_LIBRARY_DIR}/cmake" "${CUDAToolkit_LIBRARY_ROOT}/lib64/cmake")
+if(NOT CCCL_FOUND)
+  message(FATAL_ERROR "CCCL (Thrust/CUB) not found: install a CUDA Toolkit that ships lib64/cmake/cccl, "
+                      "or set CCCL_DIR")
+endif()
+
+# stb_image_write is a single header; Debian ships it in libstb-dev. Point
+# STB_INCLUDE_DIR at any folder holding stb_image_write.h to use another copy.
+find_path(STB_INCLUDE_DIR stb_image_write.h PATH_SUFFIXES stb
+          HINTS ${PROJECT_SOURCE_DIR}/.deps/stb
+          DOC "Folder that holds stb_image_write.h")
+if(NOT STB_INCLUDE_DIR)
+  message(FATAL_ERROR "stb_image_write.h not found: install libstb-dev (apt-get install libstb-dev), "
+                      "or pass -DSTB_INCLUDE_DIR=/folder/holding/the/header")
+endif()
+add_library(stb_image_write INTERFACE)
+target_include_directories(stb_image_write SYSTEM INTERFACE ${STB_INCLUDE_DIR})
+
+option(BUILD_TESTING "Build the GoogleTest suites" ON)
+if(BUILD_TESTING)
+  find_package(GTest QUIET)
+  if(NOT GTest_FOUND)
+    message(FATAL_ERROR "GoogleTest not found: install libgtest-dev (apt-get install libgtest-dev), "
+                        "or configure with -DBUILD_TESTING=OFF")
+  endif()
+endif()
+
+find_package(Threads REQUIRED)

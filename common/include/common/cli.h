@@ -1,0 +1,30 @@
+// What every program's main needs: parsing numbers from options with range
+// checks, a usage-error type, and one place that turns exceptions into a clear
+// message and an exit status.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+namespace common {
+
+// Bad command-line input. Programs exit with status 2 on it.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Parses a whole decimal integer in [min, max] (an optional leading '+' or '-',
+// digits, nothing else). `what` names the option in the message, e.g.
+// "-n/--arraysize: 'abc' is not a whole number".
+std::int64_t parse_int(const std::string& text, const std::string& what, std::int64_t min,
+                       std::int64_t max);
+
+// Runs a program body. UsageError: "PROGRAM: message" and a hint to use --help,
+// status 2. Any other exception (CUDA failures, I/O, out of memory): "PROGRAM:
+// error: message", status 1. Otherwise the body's own status.
+int run_main(const char* program, const std::function<int()>& body);
+
+}  // namespace common

@@ -1,0 +1,46 @@
+// The scene model: circles as structure-of-arrays host data, and how scenes
+// are made (../shared/SCENES.md is the specification they follow exactly).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace scenes {
+
+// How a scene moves between frames. The per-circle steps live in
+// animation.h as inline functions that host and device code both call.
+enum class Animation { None, BouncingBalls, Hypnosis, Fireworks, Snow };
+
+struct Scene {
+  std::string name;
+  // Snow shading: color ramp and radial falloff per contribution, and the
+  // gray gradient clear. True for snow and snowsingle only.
+  bool snow = false;
+  Animation animation = Animation::None;
+
+  // One entry per circle, index 0 drawn first (farthest).
+  std::vector<float> x, y, z;     // position; z is depth in [0, 1]
+  std::vector<float> vx, vy, vz;  // velocity (animated scenes)
+  std::vector<float> r, g, b;     // color
+  std::vector<float> radius;
+
+  std::size_t size() const { return x.size(); }
+  // Resizes every array to n circles (new entries zero).
+  void resize(std::size_t n);
+};
+
+// The scenes load_scene knows, in the order --list prints them.
+const std::vector<std::string>& scene_names();
+
+// Builds a named scene exactly as SCENES.md says, seeding the course
+// generator with `seed` (0 is treated as 1). Unknown names throw
+// std::invalid_argument whose message lists the valid names.
+Scene load_scene(const std::string& name, std::uint32_t seed = 0);
+
+// Advances an animated scene by one frame on the host (no-op for static
+// scenes), using the same per-circle steps as the GPU.
+void advance(Scene& scene);
+
+}  // namespace scenes

@@ -1,0 +1,144 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <vector>
+
+#include "common/bandwidth.h"
+#include "common/cli.h"
+#include "common/cuda_check.h"
+#include "common/device.h"
+#include "common/device_buffer.h"
+#include "common/timer.h"
+#include "gpu_test.h"
+
+namespace {
+
+TEST(ParseInt, AcceptsWholeNumbersInRange) {
+  EXPECT_EQ(common::parse_int("0", "-n", 0, 10), 0);
+  EXPECT_EQ(common::parse_int("10", "-n", 0, 10), 10);
+  EXPECT_EQ(common::parse_int("+7", "-n", 0, 10), 7);
+  EXPECT_EQ(common::parse_int("-3", "-x", -5, 5), -3);
+  EXPECT_EQ(common::parse_int("9223372036854775807", "-n", 0, INT64_MAX), INT64_MAX);
+}
+
+TEST(ParseInt, RejectsGarbageAndOutOfRange) {
+  for (const char* bad : {"", "abc", "1e5", "12x", " 5", "5 ", "-", "+", "0x10", "1.5"})
+    EXPECT_THROW(common::parse_int(bad, "-n", 0, 100), common::UsageError) << bad;
+  EXPECT_THROW(common::parse_int("-5", "-n", 0, 100), common::UsageError);
+  EXPECT_THROW(common::parse_int("101", "-n", 0, 100), common::UsageError);
+  EXPECT_THROW(common::parse_int("99999999999999999999999", "-n", 0, INT64_MAX), common::UsageError);
+}
+
+TEST(ParseInt, MessageNamesOptionAndRange) {
+  try {
+    common::parse_int("99999999999", "-n/--arraysize", 0, 1000);
+    FAIL() << "no exception";
+  } catch (const common::UsageError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("-n/--arraysize"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("1000"), std::string::npos) << msg;
+  }
+}
+
+TEST(RunMain, MapsExceptionsToExitStatus) {
+  EXPECT_EQ(common::run_main("t", [] { return 0; }), 0);
+  EXPECT_EQ(common::run_main("t", [] { return 3; }), 3);
+  EXPECT_EQ(common::run_main("t", []() -> int { throw common::UsageError("bad"); }), 2);
+  EXPECT_EQ(common::run_main("t", []() -> int { throw std::runtime_error("broken"); }), 1);
+  EXPECT_EQ(common::run_main("t", []() -> int { throw std::bad_alloc(); }), 1);
+}
+
+TEST(CudaCheck, ThrowsWithCallFileAndLine) {
+  try {
+    CUDA_CHECK(cudaErrorInvalidValue);
+    FAIL() << "no exception";
+  } catch (const common::CudaError& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(e.code(), cudaErrorInvalidValue);
+    EXPECT_NE(msg.find("cudaErrorInvalidValue"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("test_common.cpp:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("failed at"), std::string::npos) << msg;
+  }
+  EXPECT_NO_THROW(CUDA_CHECK(cudaSuccess));
+}
+
+TEST(Summary, MinMedianMaxMean) {
+  const common::Summary odd = common::summarize({5, 1, 3});
+  EXPECT_EQ(odd.count, 3u);
+  EXPECT_DOUBLE_EQ(odd.min, 1);
+  EXPECT_DOUBLE_EQ(odd.median, 3);
+  EXPECT_DOUBLE_EQ(odd.max, 5);
+  EXPECT_DOUBLE_EQ(odd.mean, 3);
+  EXPECT_DOUBLE_EQ(common::summarize({4, 1, 2, 3}).median, 2.5);
+  EXPECT_EQ(common::summarize({}).count, 0u);
+}
+
+TEST(Stopwatch, Advances) {
+  common::Stopwatch sw;
+  volatile double sink = 0;
+  for (int i = 0; i < 100000; ++i) sink = sink + i;
+  EXPECT_GE(sw.elapsed_ms(), 0.0);
+}
+
+TEST(Device, ReasonAndAnswerAgree) {
+  EXPECT_EQ(common::has_cuda_device(), common::no_device_reason().empty());
+  if (!common::has_cuda_device()) {
+    EXPECT_EQ(common::short_device_name(), "no GPU");
+  }
+}
+
+TEST(DeviceBuffer, EmptyBufferNeedsNoDevice) {
+  common::DeviceBuffer<float> empty;
+  EXPECT_EQ(empty.size(), 0u);
+  EXPECT_EQ(empty.data(), nullptr);
+  common::DeviceBuffer<float> zero(0, "zero");
+  EXPECT_TRUE(zero.empty());
+}
+
+class CommonGpu : public GpuTest {};
+
+TEST_F(CommonGpu, BannerListsDevice0) {
+  std::ostringstream out;
+  common::print_device_banner(out);
+  EXPECT_NE(out.str().find("Device 0: "), std::string::npos);
+  EXPECT_NE(out.str().find("CUDA Cap:"), std::string::npos);
+}
+
+TEST_F(CommonGpu, BufferRoundTripAndMove) {
+  std::vector<int> host(1000);
+  for (int i = 0; i < 1000; ++i) host[i] = i * 7 - 3;
+  common::DeviceBuffer<int> a(1000, "a");
+  a.copy_from_host(host.data(), host.size());
+  common::DeviceBuffer<int> b = std::move(a);
+  EXPECT_EQ(a.data(), nullptr);
+  EXPECT_EQ(b.size(), 1000u);
+  std::vector<int> back(1000, -1);
+  b.copy_to_host(back.data(), back.size());
+  EXPECT_EQ(back, host);
+  EXPECT_THROW(b.copy_to_host(back.data(), 1001), std::out_of_range);
+}
+
+TEST_F(CommonGpu, ImpossibleAllocationNamesLabelAndBytes) {
+  try {
+    common::DeviceBuffer<char> huge(std::size_t{1} << 50, "huge test buffer");
+    FAIL() << "allocated a petabyte";
+  } catch (const common::CudaError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("huge test buffer"), std::string::npos) << msg;
+    EXPECT_NE(msg.find(std::to_string(std::size_t{1} << 50)), std::string::npos) << msg;
+  }
+  // The failure must not poison later calls.
+  common::DeviceBuffer<char> ok(16, "ok");
+  EXPECT_EQ(ok.size(), 16u);
+}
+
+TEST_F(CommonGpu, EventTimerAndBandwidthArePositive) {
+  common::CudaEventTimer timer;
+  timer.start();
+  timer.stop();
+  EXPECT_GE(timer.elapsed_ms(), 0.0);
+  EXPECT_GT(common::measure_d2d_gbs(std::size_t{1} << 24, 3), 0.0);
+  EXPECT_GT(common::measure_h2d_pinned_gbs(std::size_t{1} << 22, 2), 0.0);
+}
+
+}  // namespace
