@@ -15,6 +15,8 @@ std::string no_device_reason() {
   const cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess) {
     (void)cudaGetLastError();
+    if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver)
+      return std::string("no NVIDIA GPU or driver found (") + cudaGetErrorString(status) + ")";
     return cudaGetErrorString(status);
   }
   if (count == 0) return "no CUDA-capable device is detected";

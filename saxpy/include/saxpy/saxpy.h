@@ -1,0 +1,47 @@
+// SAXPY: result = a * x + y over n floats, on the CPU (the reference) and on
+// the GPU two ways: the course's version and a tuned one.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <string>
+
+namespace saxpy {
+
+enum class Variant {
+  Course,  // pageable host memory, whole arrays copied, one element per thread
+  Tuned,   // pinned host memory, chunks on streams overlap copies with the kernel,
+           // 16-byte vector loads in a grid-stride loop
+};
+
+const char* variant_name(Variant v);
+// "course" or "tuned"; throws std::invalid_argument otherwise.
+Variant parse_variant(const std::string& name);
+
+// The serial reference. The GPU kernels round the product and the sum
+// separately (no fused multiply-add), exactly as this loop does, so results
+// are bitwise equal.
+void saxpy_serial(std::size_t n, float a, const float* x, const float* y, float* result);
+
+// Kernels on device pointers, launched on `stream` (no synchronization).
+void launch_course_kernel(std::size_t n, float a, const float* d_x, const float* d_y,
+                          float* d_result, cudaStream_t stream);
+void launch_tuned_kernel(std::size_t n, float a, const float* d_x, const float* d_y,
+                         float* d_result, cudaStream_t stream);
+
+struct Timing {
+  double total_ms = 0;   // host arrays in, host result out: copies and kernel
+  double kernel_ms = 0;  // the kernel alone, on data already on the device
+};
+
+// One whole trip from host arrays to a host result, timed as the course does
+// (device allocation outside the timed region), then the kernel alone timed
+// with events. For Variant::Tuned the host arrays should be pinned (see
+// common::PinnedBuffer); pageable arrays work but do not overlap.
+Timing run(Variant variant, std::size_t n, float a, const float* x, const float* y, float* result);
+
+// Bytes a SAXPY over n floats must move: read x and y, write the result.
+inline double saxpy_bytes(std::size_t n) { return 3.0 * 4.0 * static_cast<double>(n); }
+
+}  // namespace saxpy

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The GPU machine's one command: configure for sm_90, build, run the whole
+# test suite with the GPU, run compute-sanitizer over small runs of each
+# program, run the benchmarks, and print a short table last.
+#
+# Usage: scripts/gpu_check.sh [--logs DIR] [--no-bench] [--only PART...]
+#   --logs DIR   where the full logs go (default: $GPU_CHECK_LOGS, else gpu-check-logs)
+#   --no-bench   skip the benchmarks
+#   --only PART  run only the sections of these parts (saxpy, scan, render); repeatable
+# Exit status: 0 when every step passed, 1 otherwise, 2 on usage errors.
+set -uo pipefail
+
+logs=${GPU_CHECK_LOGS:-gpu-check-logs}
+bench=1
+only=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --logs) [ $# -ge 2 ] || { echo "gpu_check.sh: --logs needs a folder" >&2; exit 2; }; logs=$2; shift 2 ;;
+    --no-bench) bench=0; shift ;;
+    --only) [ $# -ge 2 ] || { echo "gpu_check.sh: --only needs a part" >&2; exit 2; }; only+=("$2"); shift 2 ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "gpu_check.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+cd "$(dirname "$0")/.." || exit 1
+mkdir -p "$logs" || { echo "gpu_check.sh: cannot create $logs" >&2; exit 1; }
+logs=$(cd "$logs" && pwd)
+build=build-gpu
+bin=$build/bin
+jobs=$(nproc 2>/dev/null || echo 4)
+results=()
+failed=0
+
+# step NAME LOGFILE COMMAND...: runs the command with its output in the log,
+# records pass or fail and the time taken.
+step() {
+  local name=$1 log=$logs/$2 file=$2
+  shift 2
+  local start=$SECONDS
+  echo "== $name" >&2
+  if "$@" >"$log" 2>&1; then
+    results+=("$(printf '%-44s %-5s %5ss  %s' "$name" PASS $((SECONDS - start)) "$file")")
+  else
+    results+=("$(printf '%-44s %-5s %5ss  %s' "$name" FAIL $((SECONDS - start)) "$file")")
+    failed=1
+    tail -n 20 "$log" >&2
+  fi
+}
+
+wanted() {
+  [ ${#only[@]} -eq 0 ] && return 0
+  local p
+  for p in "${only[@]}"; do [ "$p" = "$1" ] && return 0; done
+  return 1
+}
+
+sanitize() {  # sanitize TOOL PROGRAM ARGS...
+  local tool=$1
+  shift
+  compute-sanitizer --tool "$tool" --error-exitcode 1 "$@"
+}
+
+command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$logs/gpu.txt" 2>&1
+step "configure (preset gpu)" configure.log cmake --preset gpu
+step "build" build.log cmake --build "$build" -j "$jobs"
+step "tests (ctest, with the GPU)" ctest.log ctest --preset gpu --output-on-failure
+
+if wanted saxpy; then
+  for tool in memcheck racecheck initcheck synccheck; do
+    step "sanitizer $tool: cudaSaxpy -n 100003" "san-saxpy-$tool.log" \
+      sanitize "$tool" "$bin/cudaSaxpy" -n 100003 -r 1
+  done
+  [ $bench = 1 ] && step "bench: cudaSaxpy -n 100000000" bench-saxpy.log "$bin/cudaSaxpy" -n 100000000 -r 5
+fi
+
+if wanted scan && [ -x scripts/gpu_scan.sh ] && [ -x "$bin/cudaScan" ]; then
+  step "scan: tests, sanitizers$([ $bench = 1 ] && echo ', bench')" scan.log \
+    scripts/gpu_scan.sh "$build" "$logs/scan" $([ $bench = 1 ] || echo --no-bench)
+fi
+
+if wanted render && [ -x scripts/gpu_render.sh ] && [ -x "$bin/render" ]; then
+  step "render: sanitizers$([ $bench = 1 ] && echo ', bench')" render.log \
+    scripts/gpu_render.sh "$build" "$logs/render" $([ $bench = 1 ] || echo --no-bench)
+fi
+
+# The short table comes last so it is the end of the output.
+echo
+echo "GPU: $(cat "$logs/gpu.txt" 2>/dev/null || echo unknown)"
+[ -f "$logs/ctest.log" ] && grep -E "tests passed|tests failed" "$logs/ctest.log" | tail -n 1
+[ -f "$logs/bench-saxpy.log" ] && sed -n '/^Summary/,$p' "$logs/bench-saxpy.log"
+for f in "$logs"/scan/summary.txt "$logs"/render/summary.txt; do [ -f "$f" ] && cat "$f"; done
+printf '%s\n' "${results[@]}"
+echo "logs: $logs"
+exit $failed
