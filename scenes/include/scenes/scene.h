@@ -21,9 +21,9 @@ struct Scene {
   Animation animation = Animation::None;
 
   // One entry per circle, index 0 drawn first (farthest).
-  std::vector<float> x, y, z;     // position; z is depth in [0, 1]
-  std::vector<float> vx, vy, vz;  // velocity (animated scenes)
-  std::vector<float> r, g, b;     // color
+  std::vector<float> x, y, z;    // position; z is depth in [0, 1]
+  std::vector<float> vx, vy, vz; // velocity (animated scenes)
+  std::vector<float> r, g, b;    // color
   std::vector<float> radius;
 
   std::size_t size() const { return x.size(); }
@@ -34,13 +34,29 @@ struct Scene {
 // The scenes load_scene knows, in the order --list prints them.
 const std::vector<std::string>& scene_names();
 
+// What --list prints about a scene, known without generating it.
+struct SceneInfo {
+  std::string name;
+  std::size_t circles = 0;
+  std::string description; // one line
+};
+
+// Every scene load_scene knows, in scene_names() order.
+const std::vector<SceneInfo>& scene_catalog();
+
 // Builds a named scene exactly as SCENES.md says, seeding the course
 // generator with `seed` (0 is treated as 1). Unknown names throw
 // std::invalid_argument whose message lists the valid names.
 Scene load_scene(const std::string& name, std::uint32_t seed = 0);
 
+// Throws std::invalid_argument unless every array has size() entries and the
+// scene's animation can run on that many circles (fireworks: at most
+// kFireworksMaxCircles, so every spark has its shell).
+void validate_scene(const Scene& scene);
+
 // Advances an animated scene by one frame on the host (no-op for static
-// scenes), using the same per-circle steps as the GPU.
+// scenes), using the same per-circle steps as the GPU. Throws as
+// validate_scene does.
 void advance(Scene& scene);
 
-}  // namespace scenes
+} // namespace scenes
