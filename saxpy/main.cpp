@@ -59,38 +59,39 @@ bool parse_options(int argc, char** argv, Options& opt) {
                                         {"runs", required_argument, nullptr, 'r'},
                                         {"help", no_argument, nullptr, 'h'},
                                         {nullptr, 0, nullptr, 0}};
-  opterr = 0;  // we print our own messages
+  opterr = 0; // we print our own messages
   int c;
   while ((c = getopt_long(argc, argv, ":n:v:r:?", long_options, nullptr)) != -1) {
     switch (c) {
-      case 'n':
-        opt.n = static_cast<std::size_t>(common::parse_int(optarg, "-n/--arraysize", 0, kMaxN));
-        break;
-      case 'v': {
-        const std::string v = optarg;
-        if (v == "both") {
-          opt.variants = {saxpy::Variant::Course, saxpy::Variant::Tuned};
-        } else if (v == "course" || v == "tuned") {
-          opt.variants = {saxpy::parse_variant(v)};
-        } else {
-          throw common::UsageError("-v/--variant: unknown variant '" + v +
-                                   "' (valid: course, tuned, both)");
-        }
-        break;
+    case 'n':
+      opt.n = static_cast<std::size_t>(common::parse_int(optarg, "-n/--arraysize", 0, kMaxN));
+      break;
+    case 'v': {
+      const std::string v = optarg;
+      if (v == "both") {
+        opt.variants = {saxpy::Variant::Course, saxpy::Variant::Tuned};
+      } else if (v == "course" || v == "tuned") {
+        opt.variants = {saxpy::parse_variant(v)};
+      } else {
+        throw common::UsageError("-v/--variant: unknown variant '" + v +
+                                 "' (valid: course, tuned, both)");
       }
-      case 'r':
-        opt.runs = static_cast<int>(common::parse_int(optarg, "-r/--runs", 1, 1000));
-        break;
-      case ':':
-        throw common::UsageError(std::string("option ") + argv[optind - 1] + " needs a value");
-      case 'h':
-        return false;
-      default:  // '?': "-?" asks for help, anything else is unknown
-        if (std::strcmp(argv[optind - 1], "-?") == 0) return false;
-        throw common::UsageError(std::string("unknown option ") + argv[optind - 1]);
+      break;
+    }
+    case 'r':
+      opt.runs = static_cast<int>(common::parse_int(optarg, "-r/--runs", 1, 1000));
+      break;
+    case ':':
+      throw common::UsageError(std::string("option ") + argv[optind - 1] + " needs a value");
+    case 'h':
+      return false;
+    default: // '?': "-?" asks for help, anything else is unknown
+      if (std::strcmp(argv[optind - 1], "-?") == 0) return false;
+      throw common::UsageError(std::string("unknown option ") + argv[optind - 1]);
     }
   }
-  if (optind < argc) throw common::UsageError(std::string("unexpected argument '") + argv[optind] + "'");
+  if (optind < argc)
+    throw common::UsageError(std::string("unexpected argument '") + argv[optind] + "'");
   return true;
 }
 
@@ -133,7 +134,8 @@ int run_program(int argc, char** argv) {
 
   // Ceilings of this GPU, measured now. Copies of at least 64 MiB so they run
   // at full speed, at most 1 GiB to keep the run short.
-  const std::size_t probe = std::min<std::size_t>(std::max<std::size_t>(n * 4, 64u << 20), 1u << 30);
+  const std::size_t probe =
+      std::min<std::size_t>(std::max<std::size_t>(n * 4, 64u << 20), 1u << 30);
   const double d2d_gbs = common::measure_d2d_gbs(probe);
   const double h2d_gbs = common::measure_h2d_pinned_gbs(probe);
   const double to_gib = 1e9 / (1024.0 * 1024.0 * 1024.0);
@@ -161,7 +163,7 @@ int run_program(int argc, char** argv) {
       out = presult.data();
     }
     for (int r = 0; r < opt.runs; ++r) {
-      std::fill(out, out + n, std::numeric_limits<float>::quiet_NaN());  // catch unwritten output
+      std::fill(out, out + n, std::numeric_limits<float>::quiet_NaN()); // catch unwritten output
       const saxpy::Timing t = saxpy::run(variant, n, kAlpha, in_x, in_y, out);
       std::printf("Effective BW by CUDA saxpy: %.3f ms\t\t[%.3f GB/s]\n", t.total_ms,
                   gib_per_s(bytes, t.total_ms));
@@ -200,7 +202,7 @@ int run_program(int argc, char** argv) {
   return all_correct ? 0 : 1;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv) {
   return common::run_main("cudaSaxpy", [&] { return run_program(argc, argv); });

@@ -7,7 +7,7 @@
 #include "common/device.h"
 
 class GpuTest : public ::testing::Test {
- protected:
+protected:
   void SetUp() override {
     const std::string reason = common::no_device_reason();
     if (!reason.empty()) GTEST_SKIP() << "no usable CUDA device: " << reason;
@@ -15,9 +15,8 @@ class GpuTest : public ::testing::Test {
 };
 
 // For parameterized GPU tests.
-template <class Param>
-class GpuTestWithParam : public ::testing::TestWithParam<Param> {
- protected:
+template <class Param> class GpuTestWithParam : public ::testing::TestWithParam<Param> {
+protected:
   void SetUp() override {
     const std::string reason = common::no_device_reason();
     if (!reason.empty()) GTEST_SKIP() << "no usable CUDA device: " << reason;

@@ -9,8 +9,8 @@
 #include <string>
 
 struct ProgramResult {
-  int status = -1;     // exit status, or -1 if it did not exit normally
-  std::string output;  // stdout and stderr together
+  int status = -1;    // exit status, or -1 if it did not exit normally
+  std::string output; // stdout and stderr together
 };
 
 // `command` is passed to the shell; quote arguments yourself.
@@ -20,7 +20,8 @@ inline ProgramResult run_program(const std::string& command) {
   if (!pipe) return result;
   std::array<char, 4096> buffer;
   std::size_t got;
-  while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.output.append(buffer.data(), got);
+  while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.output.append(buffer.data(), got);
   const int raw = pclose(pipe);
   if (raw != -1 && WIFEXITED(raw)) result.status = WEXITSTATUS(raw);
   return result;

@@ -10,9 +10,10 @@ namespace common {
 
 namespace {
 // Times `reps` copies of `bytes` with events; returns the median in ms.
-double median_copy_ms(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, int reps) {
+double median_copy_ms(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
+                      int reps) {
   CudaEventTimer timer;
-  CUDA_CHECK(cudaMemcpy(dst, src, bytes, kind));  // warm-up
+  CUDA_CHECK(cudaMemcpy(dst, src, bytes, kind)); // warm-up
   std::vector<double> ms;
   for (int i = 0; i < reps; ++i) {
     timer.start();
@@ -23,8 +24,10 @@ double median_copy_ms(void* dst, const void* src, std::size_t bytes, cudaMemcpyK
   return summarize(ms).median;
 }
 
-double gbs(double bytes, double ms) { return ms > 0 ? bytes / (ms * 1e-3) / 1e9 : 0.0; }
-}  // namespace
+double gbs(double bytes, double ms) {
+  return ms > 0 ? bytes / (ms * 1e-3) / 1e9 : 0.0;
+}
+} // namespace
 
 double measure_d2d_gbs(std::size_t bytes, int reps) {
   DeviceBuffer<unsigned char> src(bytes, "memcpy source"), dst(bytes, "memcpy destination");
@@ -49,4 +52,4 @@ double measure_d2h_pinned_gbs(std::size_t bytes, int reps) {
              median_copy_ms(host.data(), dev.data(), bytes, cudaMemcpyDeviceToHost, reps));
 }
 
-}  // namespace common
+} // namespace common

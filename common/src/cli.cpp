@@ -39,4 +39,4 @@ int run_main(const char* program, const std::function<int()>& body) {
   }
 }
 
-}  // namespace common
+} // namespace common

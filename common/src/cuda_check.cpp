@@ -12,7 +12,7 @@ const char* base_name(const char* path) {
     if (*p == '/' || *p == '\\') last = p + 1;
   return last;
 }
-}  // namespace
+} // namespace
 
 std::string describe_cuda_failure(cudaError_t code, const char* expr, const char* file, int line) {
   std::ostringstream out;
@@ -27,4 +27,4 @@ void throw_cuda_error(cudaError_t code, const char* expr, const char* file, int 
   throw CudaError(code, describe_cuda_failure(code, expr, file, line));
 }
 
-}  // namespace common
+} // namespace common

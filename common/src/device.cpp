@@ -8,7 +8,9 @@
 
 namespace common {
 
-bool has_cuda_device() { return no_device_reason().empty(); }
+bool has_cuda_device() {
+  return no_device_reason().empty();
+}
 
 std::string no_device_reason() {
   int count = 0;
@@ -66,4 +68,4 @@ std::string short_device_name() {
          std::to_string(d.minor) + ")";
 }
 
-}  // namespace common
+} // namespace common

@@ -14,7 +14,7 @@ namespace {
   throw CudaError(status, std::string(what) + " of " + std::to_string(bytes) + " bytes for '" +
                               label + "' failed: " + cudaGetErrorString(status));
 }
-}  // namespace
+} // namespace
 
 void* device_allocate(std::size_t bytes, const char* label) {
   void* ptr = nullptr;
@@ -30,7 +30,8 @@ void device_free(void* ptr) noexcept {
 void* pinned_allocate(std::size_t bytes, const char* label) {
   void* ptr = nullptr;
   const cudaError_t status = cudaMallocHost(&ptr, bytes);
-  if (status != cudaSuccess) throw_allocation_failure(status, "pinned host allocation", bytes, label);
+  if (status != cudaSuccess)
+    throw_allocation_failure(status, "pinned host allocation", bytes, label);
   return ptr;
 }
 
@@ -55,5 +56,5 @@ void copy_bytes(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind ki
     CUDA_CHECK(cudaMemcpy(dst, src, bytes, kind));
 }
 
-}  // namespace detail
-}  // namespace common
+} // namespace detail
+} // namespace common

@@ -6,7 +6,9 @@
 
 namespace common {
 
-CudaStream::CudaStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+CudaStream::CudaStream() {
+  CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+}
 
 CudaStream::~CudaStream() {
   if (stream_ && cudaStreamDestroy(stream_) != cudaSuccess)
@@ -21,6 +23,8 @@ CudaStream& CudaStream::operator=(CudaStream&& other) noexcept {
   return *this;
 }
 
-void CudaStream::synchronize() const { CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+void CudaStream::synchronize() const {
+  CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
 
-}  // namespace common
+} // namespace common

@@ -19,12 +19,18 @@ CudaEventTimer::CudaEventTimer(cudaStream_t stream) : stream_(stream) {
 
 CudaEventTimer::~CudaEventTimer() {
   // Destructors log instead of throwing.
-  if (start_ && cudaEventDestroy(start_) != cudaSuccess) std::fputs("warning: cudaEventDestroy failed\n", stderr);
-  if (stop_ && cudaEventDestroy(stop_) != cudaSuccess) std::fputs("warning: cudaEventDestroy failed\n", stderr);
+  if (start_ && cudaEventDestroy(start_) != cudaSuccess)
+    std::fputs("warning: cudaEventDestroy failed\n", stderr);
+  if (stop_ && cudaEventDestroy(stop_) != cudaSuccess)
+    std::fputs("warning: cudaEventDestroy failed\n", stderr);
 }
 
-void CudaEventTimer::start() { CUDA_CHECK(cudaEventRecord(start_, stream_)); }
-void CudaEventTimer::stop() { CUDA_CHECK(cudaEventRecord(stop_, stream_)); }
+void CudaEventTimer::start() {
+  CUDA_CHECK(cudaEventRecord(start_, stream_));
+}
+void CudaEventTimer::stop() {
+  CUDA_CHECK(cudaEventRecord(stop_, stream_));
+}
 
 double CudaEventTimer::elapsed_ms() const {
   CUDA_CHECK(cudaEventSynchronize(stop_));
@@ -42,8 +48,9 @@ Summary summarize(std::vector<double> samples) {
   s.max = samples.back();
   const std::size_t mid = samples.size() / 2;
   s.median = samples.size() % 2 ? samples[mid] : 0.5 * (samples[mid - 1] + samples[mid]);
-  s.mean = std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(samples.size());
+  s.mean =
+      std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(samples.size());
   return s;
 }
 
-}  // namespace common
+} // namespace common

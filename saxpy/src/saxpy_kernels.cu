@@ -29,15 +29,15 @@ __global__ void tuned_kernel(std::size_t n, float a, const float4* __restrict__ 
   std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   for (; i + stride < n; i += 2 * stride) {
     const float4 xa = x[i], ya = y[i], xb = x[i + stride], yb = y[i + stride];
-    r[i] = make_float4(saxpy_one(a, xa.x, ya.x), saxpy_one(a, xa.y, ya.y),
-                       saxpy_one(a, xa.z, ya.z), saxpy_one(a, xa.w, ya.w));
+    r[i] = make_float4(saxpy_one(a, xa.x, ya.x), saxpy_one(a, xa.y, ya.y), saxpy_one(a, xa.z, ya.z),
+                       saxpy_one(a, xa.w, ya.w));
     r[i + stride] = make_float4(saxpy_one(a, xb.x, yb.x), saxpy_one(a, xb.y, yb.y),
                                 saxpy_one(a, xb.z, yb.z), saxpy_one(a, xb.w, yb.w));
   }
   if (i < n) {
     const float4 xa = x[i], ya = y[i];
-    r[i] = make_float4(saxpy_one(a, xa.x, ya.x), saxpy_one(a, xa.y, ya.y),
-                       saxpy_one(a, xa.z, ya.z), saxpy_one(a, xa.w, ya.w));
+    r[i] = make_float4(saxpy_one(a, xa.x, ya.x), saxpy_one(a, xa.y, ya.y), saxpy_one(a, xa.z, ya.z),
+                       saxpy_one(a, xa.w, ya.w));
   }
   // The last n % 4 floats (or all of them when the pointers are not 16-byte
   // aligned) go one per thread.
@@ -45,7 +45,7 @@ __global__ void tuned_kernel(std::size_t n, float a, const float4* __restrict__ 
   if (t < tail) r_tail[t] = saxpy_one(a, x_tail[t], y_tail[t]);
 }
 
-constexpr int kCourseThreads = 512;  // the course's block size
+constexpr int kCourseThreads = 512; // the course's block size
 // Tuning: 256 threads, up to 32 blocks per SM; measured on an H200 at
 // N = 100M as within noise of one float4 per thread with no loop.
 constexpr int kTunedThreads = 256;
@@ -61,9 +61,11 @@ int sm_count() {
   return count;
 }
 
-bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+bool aligned16(const void* p) {
+  return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
+}
 
-}  // namespace
+} // namespace
 
 void launch_course_kernel(std::size_t n, float a, const float* d_x, const float* d_y,
                           float* d_result, cudaStream_t stream) {
@@ -80,7 +82,8 @@ void launch_tuned_kernel(std::size_t n, float a, const float* d_x, const float* 
   const bool vector_ok = aligned16(d_x) && aligned16(d_y) && aligned16(d_result);
   const std::size_t vecs = vector_ok ? n / 4 : 0;
   const std::size_t tail = n - vecs * 4;
-  const std::size_t wanted = std::max<std::size_t>((std::max(vecs, tail) + kTunedThreads - 1) / kTunedThreads, 1);
+  const std::size_t wanted =
+      std::max<std::size_t>((std::max(vecs, tail) + kTunedThreads - 1) / kTunedThreads, 1);
   const std::size_t blocks =
       std::min<std::size_t>(wanted, static_cast<std::size_t>(sm_count()) * kTunedBlocksPerSm);
   // The tail must fit in one pass of the grid: it is below 4 when vectors are
@@ -97,4 +100,4 @@ void launch_tuned_kernel(std::size_t n, float a, const float* d_x, const float* 
   CUDA_CHECK_LAUNCH();
 }
 
-}  // namespace saxpy
+} // namespace saxpy

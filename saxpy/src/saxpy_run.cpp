@@ -75,11 +75,11 @@ Timing run_tuned(std::size_t n, float a, const float* x, const float* y, float* 
   return t;
 }
 
-}  // namespace
+} // namespace
 
 Timing run(Variant variant, std::size_t n, float a, const float* x, const float* y, float* result) {
   return variant == Variant::Course ? run_course(n, a, x, y, result)
                                     : run_tuned(n, a, x, y, result);
 }
 
-}  // namespace saxpy
+} // namespace saxpy

@@ -4,7 +4,9 @@
 
 namespace saxpy {
 
-const char* variant_name(Variant v) { return v == Variant::Course ? "course" : "tuned"; }
+const char* variant_name(Variant v) {
+  return v == Variant::Course ? "course" : "tuned";
+}
 
 Variant parse_variant(const std::string& name) {
   if (name == "course") return Variant::Course;
@@ -21,4 +23,4 @@ void saxpy_serial(std::size_t n, float a, const float* x, const float* y, float*
   }
 }
 
-}  // namespace saxpy
+} // namespace saxpy

@@ -26,7 +26,8 @@ TEST(ParseInt, RejectsGarbageAndOutOfRange) {
     EXPECT_THROW(common::parse_int(bad, "-n", 0, 100), common::UsageError) << bad;
   EXPECT_THROW(common::parse_int("-5", "-n", 0, 100), common::UsageError);
   EXPECT_THROW(common::parse_int("101", "-n", 0, 100), common::UsageError);
-  EXPECT_THROW(common::parse_int("99999999999999999999999", "-n", 0, INT64_MAX), common::UsageError);
+  EXPECT_THROW(common::parse_int("99999999999999999999999", "-n", 0, INT64_MAX),
+               common::UsageError);
 }
 
 TEST(ParseInt, MessageNamesOptionAndRange) {
@@ -141,4 +142,4 @@ TEST_F(CommonGpu, EventTimerAndBandwidthArePositive) {
   EXPECT_GT(common::measure_h2d_pinned_gbs(std::size_t{1} << 22, 2), 0.0);
 }
 
-}  // namespace
+} // namespace

@@ -19,11 +19,13 @@ std::vector<float> random_floats(std::size_t n, std::mt19937& rng) {
 }
 
 // Bitwise: -0.0 vs 0.0 or a last-bit FMA difference must fail.
-::testing::AssertionResult bitwise_equal(const std::vector<float>& got, const std::vector<float>& want) {
+::testing::AssertionResult bitwise_equal(const std::vector<float>& got,
+                                         const std::vector<float>& want) {
   if (got.size() != want.size()) return ::testing::AssertionFailure() << "sizes differ";
   for (std::size_t i = 0; i < got.size(); ++i)
     if (std::memcmp(&got[i], &want[i], sizeof(float)) != 0)
-      return ::testing::AssertionFailure() << "index " << i << ": got " << got[i] << ", want " << want[i];
+      return ::testing::AssertionFailure()
+             << "index " << i << ": got " << got[i] << ", want " << want[i];
   return ::testing::AssertionSuccess();
 }
 
@@ -53,8 +55,8 @@ TEST(SaxpyVariant, ParsesNames) {
 }
 
 TEST(SaxpyProgram, UsageErrorsExitTwoWithOneLine) {
-  for (const char* args : {"-n abc", "-n -5", "-n 99999999999", "-x", "--bogus", "-n", "-v fast",
-                           "-r 0", "extra"}) {
+  for (const char* args :
+       {"-n abc", "-n -5", "-n 99999999999", "-x", "--bogus", "-n", "-v fast", "-r 0", "extra"}) {
     const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " " + args);
     EXPECT_EQ(r.status, 2) << args << ": " << r.output;
     EXPECT_NE(r.output.find("cudaSaxpy: "), std::string::npos) << args << ": " << r.output;
@@ -124,10 +126,11 @@ TEST_F(SaxpyKernelGpu, TunedKernelHandlesMisalignedPointers) {
     const std::size_t len = n - offset;
     std::vector<float> want(len), got(len);
     saxpy::saxpy_serial(len, 1.5f, x.data() + offset, y.data() + offset, want.data());
-    saxpy::launch_tuned_kernel(len, 1.5f, dx.data() + offset, dy.data() + offset, dr.data() + offset,
-                               nullptr);
-    ASSERT_EQ(cudaMemcpy(got.data(), dr.data() + offset, len * sizeof(float), cudaMemcpyDeviceToHost),
-              cudaSuccess);
+    saxpy::launch_tuned_kernel(len, 1.5f, dx.data() + offset, dy.data() + offset,
+                               dr.data() + offset, nullptr);
+    ASSERT_EQ(
+        cudaMemcpy(got.data(), dr.data() + offset, len * sizeof(float), cudaMemcpyDeviceToHost),
+        cudaSuccess);
     EXPECT_TRUE(bitwise_equal(got, want)) << "offset " << offset;
   }
 }
@@ -141,4 +144,4 @@ TEST_F(SaxpyKernelGpu, ProgramRunsSmallArraysCorrectly) {
   }
 }
 
-}  // namespace
+} // namespace

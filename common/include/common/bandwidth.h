@@ -15,4 +15,4 @@ double measure_d2d_gbs(std::size_t bytes, int reps = 20);
 double measure_h2d_pinned_gbs(std::size_t bytes, int reps = 10);
 double measure_d2h_pinned_gbs(std::size_t bytes, int reps = 10);
 
-}  // namespace common
+} // namespace common

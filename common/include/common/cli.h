@@ -12,7 +12,7 @@ namespace common {
 
 // Bad command-line input. Programs exit with status 2 on it.
 class UsageError : public std::runtime_error {
- public:
+public:
   using std::runtime_error::runtime_error;
 };
 
@@ -27,4 +27,4 @@ std::int64_t parse_int(const std::string& text, const std::string& what, std::in
 // error: message", status 1. Otherwise the body's own status.
 int run_main(const char* program, const std::function<int()>& body);
 
-}  // namespace common
+} // namespace common

@@ -11,12 +11,12 @@
 namespace common {
 
 class CudaError : public std::runtime_error {
- public:
+public:
   CudaError(cudaError_t code, const std::string& message)
       : std::runtime_error(message), code_(code) {}
   cudaError_t code() const noexcept { return code_; }
 
- private:
+private:
   cudaError_t code_;
 };
 
@@ -29,10 +29,11 @@ inline void check_cuda(cudaError_t code, const char* expr, const char* file, int
   if (code != cudaSuccess) throw_cuda_error(code, expr, file, line);
 }
 
-}  // namespace common
+} // namespace common
 
 #define CUDA_CHECK(expr) ::common::check_cuda((expr), #expr, __FILE__, __LINE__)
 
 // After a launch: catches bad launch configurations at once; errors inside the
 // kernel surface at the next synchronizing call, which is checked too.
-#define CUDA_CHECK_LAUNCH() ::common::check_cuda(cudaGetLastError(), "kernel launch", __FILE__, __LINE__)
+#define CUDA_CHECK_LAUNCH()                                                                        \
+  ::common::check_cuda(cudaGetLastError(), "kernel launch", __FILE__, __LINE__)

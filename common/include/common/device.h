@@ -37,4 +37,4 @@ void print_device_banner(std::ostream& out);
 // "NVIDIA H200 (132 SMs, sm_90)" for device 0, or "no GPU".
 std::string short_device_name();
 
-}  // namespace common
+} // namespace common

@@ -22,7 +22,7 @@ namespace detail {
 // Alloc and released by Free.
 template <class T, void* (*Alloc)(std::size_t, const char*), void (*Free)(void*) noexcept>
 class OwnedArray {
- public:
+public:
   OwnedArray() = default;
   explicit OwnedArray(std::size_t count, const char* label = "buffer")
       : ptr_(count ? static_cast<T*>(Alloc(count * sizeof(T), label)) : nullptr), count_(count) {}
@@ -46,7 +46,7 @@ class OwnedArray {
   std::size_t bytes() const noexcept { return count_ * sizeof(T); }
   bool empty() const noexcept { return count_ == 0; }
 
- private:
+private:
   T* ptr_ = nullptr;
   std::size_t count_ = 0;
 };
@@ -54,13 +54,12 @@ class OwnedArray {
 void copy_bytes(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
                 cudaStream_t stream, bool async);
 void check_copy_count(std::size_t count, std::size_t capacity);
-}  // namespace detail
+} // namespace detail
 
-template <class T>
-class DeviceBuffer : public detail::OwnedArray<T, device_allocate, device_free> {
+template <class T> class DeviceBuffer : public detail::OwnedArray<T, device_allocate, device_free> {
   using Base = detail::OwnedArray<T, device_allocate, device_free>;
 
- public:
+public:
   using Base::Base;
 
   // Synchronous copies of the first `count` elements (count <= size()).
@@ -74,7 +73,7 @@ class DeviceBuffer : public detail::OwnedArray<T, device_allocate, device_free> 
     copy_out(dst, count, stream, true);
   }
 
- private:
+private:
   void copy_in(const T* src, std::size_t count, cudaStream_t stream, bool async) {
     detail::check_copy_count(count, this->size());
     detail::copy_bytes(this->data(), src, count * sizeof(T), cudaMemcpyHostToDevice, stream, async);
@@ -86,14 +85,13 @@ class DeviceBuffer : public detail::OwnedArray<T, device_allocate, device_free> 
 };
 
 // Page-locked host memory: needed for copies that overlap kernels, and faster.
-template <class T>
-class PinnedBuffer : public detail::OwnedArray<T, pinned_allocate, pinned_free> {
+template <class T> class PinnedBuffer : public detail::OwnedArray<T, pinned_allocate, pinned_free> {
   using Base = detail::OwnedArray<T, pinned_allocate, pinned_free>;
 
- public:
+public:
   using Base::Base;
   T& operator[](std::size_t i) noexcept { return this->data()[i]; }
   const T& operator[](std::size_t i) const noexcept { return this->data()[i]; }
 };
 
-}  // namespace common
+} // namespace common

@@ -8,7 +8,7 @@
 namespace common {
 
 class CudaStream {
- public:
+public:
   // Creates a non-blocking stream (it does not synchronize with stream 0).
   CudaStream();
   ~CudaStream();
@@ -20,8 +20,8 @@ class CudaStream {
   cudaStream_t get() const noexcept { return stream_; }
   void synchronize() const;
 
- private:
+private:
   cudaStream_t stream_ = nullptr;
 };
 
-}  // namespace common
+} // namespace common

@@ -11,21 +11,21 @@ namespace common {
 // Wall clock (steady). For GPU work, synchronize before stop() or the time is
 // only the launch.
 class Stopwatch {
- public:
+public:
   Stopwatch() : start_(Clock::now()) {}
   void restart() { start_ = Clock::now(); }
   double elapsed_ms() const {
     return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
   }
 
- private:
+private:
   using Clock = std::chrono::steady_clock;
   Clock::time_point start_;
 };
 
 // Times device work on one stream with a pair of CUDA events. Owns the events.
 class CudaEventTimer {
- public:
+public:
   explicit CudaEventTimer(cudaStream_t stream = nullptr);
   ~CudaEventTimer();
   CudaEventTimer(const CudaEventTimer&) = delete;
@@ -36,7 +36,7 @@ class CudaEventTimer {
   // Waits for the stop event, then returns the time between the two events.
   double elapsed_ms() const;
 
- private:
+private:
   cudaStream_t stream_;
   cudaEvent_t start_ = nullptr;
   cudaEvent_t stop_ = nullptr;
@@ -53,4 +53,4 @@ struct Summary {
 // Empty input gives an all-zero summary.
 Summary summarize(std::vector<double> samples);
 
-}  // namespace common
+} // namespace common

@@ -10,9 +10,9 @@
 namespace saxpy {
 
 enum class Variant {
-  Course,  // pageable host memory, whole arrays copied, one element per thread
-  Tuned,   // pinned host memory, chunks on streams overlap copies with the kernel,
-           // 16-byte vector loads in a grid-stride loop
+  Course, // pageable host memory, whole arrays copied, one element per thread
+  Tuned,  // pinned host memory, chunks on streams overlap copies with the kernel,
+          // 16-byte vector loads in a grid-stride loop
 };
 
 const char* variant_name(Variant v);
@@ -31,8 +31,8 @@ void launch_tuned_kernel(std::size_t n, float a, const float* d_x, const float* 
                          float* d_result, cudaStream_t stream);
 
 struct Timing {
-  double total_ms = 0;   // host arrays in, host result out: copies and kernel
-  double kernel_ms = 0;  // the kernel alone, on data already on the device
+  double total_ms = 0;  // host arrays in, host result out: copies and kernel
+  double kernel_ms = 0; // the kernel alone, on data already on the device
 };
 
 // One whole trip from host arrays to a host result, timed as the course does
@@ -42,6 +42,8 @@ struct Timing {
 Timing run(Variant variant, std::size_t n, float a, const float* x, const float* y, float* result);
 
 // Bytes a SAXPY over n floats must move: read x and y, write the result.
-inline double saxpy_bytes(std::size_t n) { return 3.0 * 4.0 * static_cast<double>(n); }
+inline double saxpy_bytes(std::size_t n) {
+  return 3.0 * 4.0 * static_cast<double>(n);
+}
 
-}  // namespace saxpy
+} // namespace saxpy
