@@ -1,0 +1,46 @@
+// The multithreaded CPU renderer: the same images as RefRenderer, bit for bit.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "render/host_renderer.h"
+
+namespace render {
+
+// Splits the image into square tiles shared out across threads; only one
+// thread writes a tile. Each frame it bins circles to the tiles their boxes
+// touch (keeping index order), and each tile shades just its own list, so
+// every pixel still receives its circles in index order.
+class CpuRenderer : public HostRenderer {
+public:
+  static constexpr int kTileSide = 32;
+  static constexpr std::size_t kMaxTiles = 4096;
+  // 128 MiB of circle indices; beyond that tiles walk all circles instead.
+  static constexpr std::size_t kDefaultMaxBinEntries = std::size_t{32} << 20;
+
+  // threads <= 0: one per hardware thread.
+  explicit CpuRenderer(int threads = 0, std::size_t max_bin_entries = kDefaultMaxBinEntries);
+  ~CpuRenderer() override;
+
+  std::string name() const override { return "cpu"; }
+  void setup(const scenes::Scene& scene, int width, int height) override;
+  void clear() override;
+  void render() override;
+
+  int threads() const { return threads_; }
+  // Whether the last render() used tile bins (false: the walk-all fallback).
+  bool last_render_binned() const { return last_binned_; }
+
+private:
+  void render_tile(std::size_t tile);
+
+  int threads_;
+  std::size_t max_bin_entries_;
+  bool last_binned_ = false;
+  struct Tiles; // the tile grid and this frame's bins (src/tile_bins.h)
+  std::unique_ptr<Tiles> tiles_;
+};
+
+} // namespace render

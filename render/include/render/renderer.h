@@ -1,0 +1,70 @@
+// The renderer interface every implementation follows, and the factory that
+// picks one.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "render/image.h"
+#include "scenes/scene.h"
+
+namespace render {
+
+// Renders an animated scene frame by frame. Contract: clear(), advance() and
+// render() return only when their work is complete (a GPU renderer
+// synchronizes before returning), so a wall clock around each call times it
+// correctly. Errors are exceptions.
+class Renderer {
+public:
+  virtual ~Renderer() = default;
+
+  // Short name as -r spells it: "cpuref", "cpu", "cuda".
+  virtual std::string name() const = 0;
+
+  // Takes its own copy of the scene (advance() changes the copy) and sizes the
+  // image: sides in [1, kMaxImageSide], else std::invalid_argument.
+  virtual void setup(const scenes::Scene& scene, int width, int height) = 0;
+
+  // Fills the image with the scene's clear color (SCENES.md).
+  virtual void clear() = 0;
+
+  // Moves the scene one frame forward (scenes::advance on the host).
+  virtual void advance() = 0;
+
+  // Draws every circle over the image, in index order per pixel.
+  virtual void render() = 0;
+
+  // The current image on the host; a GPU renderer copies it back here.
+  virtual const Image& image() = 0;
+};
+
+enum class RendererKind { CpuRef, Cpu, Cuda, Auto };
+
+// "cpuref", "cpu", "cuda", "auto".
+const char* renderer_kind_name(RendererKind kind);
+
+// Inverse of renderer_kind_name; throws std::invalid_argument naming the
+// valid choices.
+RendererKind parse_renderer_kind(const std::string& text);
+
+// Which renderer a request resolves to, and why, in words for the user:
+// auto is cuda when the CUDA renderer is in this build and a device answers,
+// else cpu ("no CUDA device: ...").
+struct RendererChoice {
+  RendererKind kind;
+  std::string reason;
+};
+RendererChoice choose_renderer(RendererKind requested);
+
+// A new renderer of the given kind (auto resolved by choose_renderer). For
+// cuda, throws std::runtime_error when the CUDA renderer is not in this build
+// or no device answers.
+std::unique_ptr<Renderer> make_renderer(RendererKind kind);
+
+// Provided by the CUDA renderer's sources (render/src/cuda_*). A build without
+// them links render/src/cuda_renderer_stub.cpp, where the first answers false
+// and the second throws.
+bool cuda_renderer_available();
+std::unique_ptr<Renderer> make_cuda_renderer();
+
+} // namespace render

@@ -1,0 +1,56 @@
+#include "render/cpu_renderer.h"
+
+#include <algorithm>
+
+#include "parallel.h"
+#include "tile_bins.h"
+
+namespace render {
+
+struct CpuRenderer::Tiles {
+  TileGrid grid;
+  TileBins bins;
+};
+
+CpuRenderer::CpuRenderer(int threads, std::size_t max_bin_entries)
+    : threads_(threads > 0 ? threads : hardware_threads()), max_bin_entries_(max_bin_entries),
+      tiles_(std::make_unique<Tiles>()) {}
+
+CpuRenderer::~CpuRenderer() = default;
+
+void CpuRenderer::setup(const scenes::Scene& scene, int width, int height) {
+  HostRenderer::setup(scene, width, height);
+  tiles_->grid = make_tile_grid(width, height, kTileSide, kMaxTiles);
+}
+
+void CpuRenderer::clear() {
+  // Bands of rows, several per thread so a slow thread does not hold up the rest.
+  constexpr int kBandRows = 16;
+  const int bands = (height() + kBandRows - 1) / kBandRows;
+  parallel_for(threads_, static_cast<std::size_t>(bands), [&](std::size_t band) {
+    const int first = static_cast<int>(band) * kBandRows;
+    clear_rows(first, std::min(first + kBandRows, height()));
+  });
+}
+
+void CpuRenderer::render() {
+  // Circles move between frames, so the bins are rebuilt every frame.
+  last_binned_ = tiles_->bins.build(scene(), tiles_->grid, threads_, max_bin_entries_);
+  parallel_for(threads_, tiles_->grid.count(), [&](std::size_t tile) { render_tile(tile); });
+}
+
+void CpuRenderer::render_tile(std::size_t tile) {
+  const shade::PixelBox tile_box = tiles_->grid.tile_box(tile);
+  const auto shade_clipped = [&](std::size_t circle) {
+    const shade::PixelBox box = intersect(box_of(circle), tile_box);
+    if (!is_empty(box)) shade_circle(circle, box);
+  };
+  if (last_binned_) {
+    for (const std::uint32_t* c = tiles_->bins.begin(tile); c != tiles_->bins.end(tile); ++c)
+      shade_clipped(*c);
+  } else {
+    for (std::size_t circle = 0; circle < scene().size(); ++circle) shade_clipped(circle);
+  }
+}
+
+} // namespace render

@@ -1,0 +1,132 @@
+#include "render/frame_loop.h"
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <stdexcept>
+
+#include "common/timer.h"
+#include "render/check.h"
+
+namespace render {
+
+namespace {
+
+// printf into a stream, for the course's exact number formats.
+void print(std::ostream& out, const char* format, ...) __attribute__((format(printf, 2, 3)));
+void print(std::ostream& out, const char* format, ...) {
+  char line[1024];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(line, sizeof line, format, args);
+  va_end(args);
+  out << line;
+}
+
+// Reports progress on long runs only: the first line after a second, then at
+// most one line a second, so short runs print nothing.
+class Progress {
+public:
+  Progress(std::ostream& out, int frames) : out_(out), frames_(frames) {}
+  void frame_done(int frame) {
+    const double s = clock_.elapsed_ms() / 1000.0;
+    if (s < next_report_s_) return;
+    print(out_, "render: frame %d of %d done (%.1f s)\n", frame + 1, frames_, s);
+    out_.flush();
+    next_report_s_ = s + 1.0;
+  }
+
+private:
+  std::ostream& out_;
+  int frames_;
+  common::Stopwatch clock_;
+  double next_report_s_ = 1.0;
+};
+
+// Times one call, adding to `total_ms`.
+template <class Fn> void timed(double& total_ms, Fn&& fn) {
+  const common::Stopwatch watch;
+  fn();
+  total_ms += watch.elapsed_ms();
+}
+
+} // namespace
+
+FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& options,
+                               std::ostream& out, std::ostream& progress_out) {
+  if (options.start_frame < 0 || options.end_frame <= options.start_frame)
+    throw std::invalid_argument("frame range must satisfy 0 <= START < END");
+  const int frames = options.end_frame - options.start_frame;
+  const bool writing = !options.file_prefix.empty();
+  Renderer* reference = options.reference;
+
+  print(out, "\nRunning benchmark, %d frames, beginning at frame %d ...\n", frames,
+        options.start_frame);
+  if (writing)
+    print(out, "Dumping frames to %s_xxx.%s\n", options.file_prefix.c_str(),
+          image_format_name(options.format));
+  out.flush();
+
+  FrameLoopResult result;
+  result.checked = reference != nullptr;
+  Progress progress(progress_out, options.end_frame);
+  double check_ms = 0;
+  common::Stopwatch overall;
+  for (int frame = 0; frame < options.end_frame; ++frame) {
+    if (frame < options.start_frame) {
+      renderer.advance();
+      if (reference) reference->advance();
+      progress.frame_done(frame);
+      continue;
+    }
+    if (frame == options.start_frame) overall.restart();
+    timed(result.clear_ms, [&] { renderer.clear(); });
+    timed(result.advance_ms, [&] { renderer.advance(); });
+    timed(result.render_ms, [&] { renderer.render(); });
+    if (writing) {
+      const std::string path = frame_file_name(options.file_prefix, frame, options.format);
+      timed(result.file_ms, [&] { write_image(renderer.image(), path, options.format); });
+      print(out, "Wrote %s\n", path.c_str());
+    }
+    if (reference) {
+      const common::Stopwatch check;
+      reference->clear();
+      reference->advance();
+      reference->render();
+      const ImageComparison comparison =
+          compare_images(renderer.image(), reference->image(), options.tolerance);
+      result.max_check_error = std::max(result.max_check_error, comparison.max_error);
+      check_ms += check.elapsed_ms();
+      if (!comparison.passed()) {
+        print_mismatch(comparison, frame, options.tolerance, out);
+        out << "ERROR: correctness check failed\n";
+        result.check_passed = false;
+        return result;
+      }
+    }
+    progress.frame_done(frame);
+  }
+  result.overall_s = (overall.elapsed_ms() - check_ms) / 1000.0;
+
+  result.clear_ms /= frames;
+  result.advance_ms /= frames;
+  result.render_ms /= frames;
+  result.file_ms /= frames;
+  result.total_ms = result.clear_ms + result.advance_ms + result.render_ms;
+  print(out, "Clear:    %.4f ms\n", result.clear_ms);
+  print(out, "Advance:  %.4f ms\n", result.advance_ms);
+  print(out, "Render:   %.4f ms\n", result.render_ms);
+  print(out, "Total:    %.4f ms\n", result.total_ms);
+  if (writing) print(out, "File IO:  %.4f ms\n", result.file_ms);
+  print(out, "\nOverall:  %.4f sec (note units are seconds)\n", result.overall_s);
+  if (reference) {
+    if (options.tolerance > 0)
+      print(out, "Largest error: %.3g (allowed: %g per channel)\n", result.max_check_error,
+            static_cast<double>(options.tolerance));
+    out << "***************** Correctness check passed **************************\n";
+  }
+  out.flush();
+  return result;
+}
+
+} // namespace render

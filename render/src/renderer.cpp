@@ -1,0 +1,68 @@
+#include "render/renderer.h"
+
+#include <stdexcept>
+
+#include "common/device.h"
+#include "render/cpu_renderer.h"
+#include "render/ref_renderer.h"
+
+namespace render {
+
+namespace {
+
+constexpr RendererKind kAllKinds[] = {RendererKind::CpuRef, RendererKind::Cpu, RendererKind::Cuda,
+                                      RendererKind::Auto};
+
+} // namespace
+
+const char* renderer_kind_name(RendererKind kind) {
+  switch (kind) {
+  case RendererKind::CpuRef:
+    return "cpuref";
+  case RendererKind::Cpu:
+    return "cpu";
+  case RendererKind::Cuda:
+    return "cuda";
+  case RendererKind::Auto:
+    return "auto";
+  }
+  return "unknown";
+}
+
+RendererKind parse_renderer_kind(const std::string& text) {
+  for (RendererKind kind : kAllKinds)
+    if (text == renderer_kind_name(kind)) return kind;
+  throw std::invalid_argument("unknown renderer '" + text +
+                              "' (valid renderers: cpuref, cpu, cuda, auto)");
+}
+
+RendererChoice choose_renderer(RendererKind requested) {
+  if (requested != RendererKind::Auto) return {requested, "requested"};
+  if (!cuda_renderer_available())
+    return {RendererKind::Cpu, "the CUDA renderer is not in this build"};
+  const std::string reason = common::no_device_reason();
+  if (!reason.empty()) return {RendererKind::Cpu, "no CUDA device: " + reason};
+  return {RendererKind::Cuda, "CUDA device found"};
+}
+
+std::unique_ptr<Renderer> make_renderer(RendererKind kind) {
+  switch (choose_renderer(kind).kind) {
+  case RendererKind::CpuRef:
+    return std::make_unique<RefRenderer>();
+  case RendererKind::Cpu:
+    return std::make_unique<CpuRenderer>();
+  case RendererKind::Cuda: {
+    if (!cuda_renderer_available())
+      throw std::runtime_error("the CUDA renderer is not available in this build yet");
+    const std::string reason = common::no_device_reason();
+    if (!reason.empty())
+      throw std::runtime_error("the CUDA renderer needs a CUDA device: " + reason);
+    return make_cuda_renderer();
+  }
+  case RendererKind::Auto:
+    break;
+  }
+  throw std::logic_error("make_renderer: unresolved renderer kind");
+}
+
+} // namespace render
