@@ -64,3 +64,22 @@ TEST(CourseRand, Rand01IsValueOverTwoToThe31) {
 }
 
 } // namespace
+
+#if defined(__GLIBC__)
+#include <cstdlib>
+
+namespace {
+// Where the C library is glibc, its own rand() is a second, independent
+// reference for any seed.
+TEST(CourseRand, MatchesThisGlibcRand) {
+  for (unsigned seed : {0u, 1u, 2u, 42u, 12345u, 2147483647u, 2147483648u, 4294967295u}) {
+    std::srand(seed);
+    CourseRand rng(seed);
+    for (int i = 0; i < 20000; ++i) {
+      ASSERT_EQ(rng.next(), static_cast<std::uint32_t>(std::rand()))
+          << "seed " << seed << " output " << i;
+    }
+  }
+}
+} // namespace
+#endif

@@ -128,7 +128,7 @@ SCENES_HD inline void fireworks_step(int i, const float* shell_x, const float* s
 // leaves the bottom comes back at the top; one leaving a side wraps around.
 constexpr float kSnowGravity = -0.1f;   // units/s^2 at depth 1; twice that at depth 0
 constexpr float kSnowWind = 0.6f;       // peak sideways force, units/s^2
-constexpr float kSnowLift = 0.15f;      // peak vertical noise force, units/s^2
+constexpr float kSnowLift = 0.05f;      // peak vertical noise force; below gravity: none rise
 constexpr float kSnowDragKeep = 0.985f; // fraction of velocity kept per frame
 constexpr float kSnowNoiseScale = 3.0f; // noise cells across the screen
 constexpr float kSnowLayerShift = 7.0f; // noise offset per unit of depth
@@ -160,10 +160,10 @@ SCENES_HD inline float snow_noise(float u, float v, std::uint32_t salt) {
   const float su = fp::mul(fp::mul(tu, tu), fp::sub(3.0f, fp::mul(2.0f, tu)));
   const float sv = fp::mul(fp::mul(tv, tv), fp::sub(3.0f, fp::mul(2.0f, tv)));
   constexpr float kToUnit = 1.0f / 16777216.0f; // 24 hash bits to [0, 1), exactly
-  const float c00 = static_cast<float>(snow_hash(iu, iv, salt) >> 8) * kToUnit;
-  const float c10 = static_cast<float>(snow_hash(iu + 1, iv, salt) >> 8) * kToUnit;
-  const float c01 = static_cast<float>(snow_hash(iu, iv + 1, salt) >> 8) * kToUnit;
-  const float c11 = static_cast<float>(snow_hash(iu + 1, iv + 1, salt) >> 8) * kToUnit;
+  const float c00 = fp::mul(static_cast<float>(snow_hash(iu, iv, salt) >> 8), kToUnit);
+  const float c10 = fp::mul(static_cast<float>(snow_hash(iu + 1, iv, salt) >> 8), kToUnit);
+  const float c01 = fp::mul(static_cast<float>(snow_hash(iu, iv + 1, salt) >> 8), kToUnit);
+  const float c11 = fp::mul(static_cast<float>(snow_hash(iu + 1, iv + 1, salt) >> 8), kToUnit);
   const float bottom = fp::add_mul(c00, fp::sub(c10, c00), su);
   const float top = fp::add_mul(c01, fp::sub(c11, c01), su);
   return fp::add_mul(bottom, fp::sub(top, bottom), sv);
