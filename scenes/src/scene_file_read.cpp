@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <istream>
 #include <string>
@@ -75,7 +76,7 @@ private:
     const auto length = static_cast<std::size_t>(in_.gcount());
     if (in_.bad()) {
       ++line_number_;
-      fail("read error");
+      fail(std::string("read error: ") + std::strerror(errno));
     }
     if (in_.fail()) {
       if (length == 0 && in_.eof()) return false; // nothing left
@@ -265,6 +266,11 @@ Scene read_scene(std::istream& in, const std::string& source) {
 }
 
 Scene load_scene_file(const std::string& path) {
+  // A folder opens like a file on Linux and fails only on reading; say so.
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    throw SceneFileError(path + ": cannot open scene file: " + std::strerror(EISDIR));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw SceneFileError(path + ": cannot open scene file: " + std::strerror(errno));
