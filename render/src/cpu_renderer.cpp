@@ -43,7 +43,7 @@ void CpuRenderer::render_tile(std::size_t tile) {
   const shade::PixelBox tile_box = tiles_->grid.tile_box(tile);
   const auto shade_clipped = [&](std::size_t circle) {
     const shade::PixelBox box = intersect(box_of(circle), tile_box);
-    if (!is_empty(box)) shade_circle(circle, box);
+    if (!is_empty(box)) shade_circle_runs(circle, box);
   };
   if (last_binned_) {
     for (const std::uint32_t* c = tiles_->bins.begin(tile); c != tiles_->bins.end(tile); ++c)

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "run_shading.h"
+
 namespace render {
 
 void HostRenderer::setup(const scenes::Scene& scene, int width, int height) {
@@ -41,6 +43,18 @@ void HostRenderer::shade_circle(std::size_t circle, const shade::PixelBox& box) 
     shade_circle_as<true>(circle, box);
   else
     shade_circle_as<false>(circle, box);
+}
+
+void HostRenderer::shade_circle_runs(std::size_t circle, const shade::PixelBox& box) {
+  // Snow's contribution changes per pixel, so runs would save little there.
+  if (scene_.snow) {
+    shade_circle_as<true>(circle, box);
+    return;
+  }
+  const FlatCircle c{scene_.x[circle], scene_.y[circle], scene_.radius[circle],
+                     shade::blend_terms(shade::flat_contribution(scene_.r[circle], scene_.g[circle],
+                                                                 scene_.b[circle]))};
+  shade_flat_circle_runs(image_, c, box, inverse_width_, inverse_height_);
 }
 
 template <bool kSnow>

@@ -15,7 +15,7 @@ namespace render {
 // every pixel still receives its circles in index order.
 class CpuRenderer : public HostRenderer {
 public:
-  static constexpr int kTileSide = 32;
+  static constexpr int kTileSide = 64;
   static constexpr std::size_t kMaxTiles = 4096;
   // 128 MiB of circle indices; beyond that tiles walk all circles instead.
   static constexpr std::size_t kDefaultMaxBinEntries = std::size_t{32} << 20;

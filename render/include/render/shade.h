@@ -97,11 +97,16 @@ RENDER_HD inline float pixel_center(int i, float inverse) {
   return mul(inverse, add(static_cast<float>(i), 0.5f));
 }
 
+// The squared distance along one axis, (a − center)². A renderer may compute
+// the x part once per column and the y part once per row.
+RENDER_HD inline float axis_distance_squared(float a, float center) {
+  const float d = sub(a, center);
+  return mul(d, d);
+}
+
 // Squared distance from the circle center to a pixel center, dx*dx + dy*dy.
 RENDER_HD inline float distance_squared(float x, float y, float center_x, float center_y) {
-  const float dx = sub(x, center_x);
-  const float dy = sub(y, center_y);
-  return add(mul(dx, dx), mul(dy, dy));
+  return add(axis_distance_squared(x, center_x), axis_distance_squared(y, center_y));
 }
 
 // The coverage test: a circle contributes to a pixel iff d² <= r·r.
@@ -157,14 +162,29 @@ RENDER_HD inline Contribution snow_contribution(float d2, float radius, float z)
   return c;
 }
 
-// Blends a contribution into an RGBA pixel: alpha*c + (1 - alpha)*p per
-// channel, and p.a += alpha.
-RENDER_HD inline void blend(float* pixel, const Contribution& c) {
+// A contribution as the blend applies it, per channel p = base + scale·p:
+// base = (alpha·r, alpha·g, alpha·b, alpha), scale = (1 − alpha, ×3, 1).
+// Multiplying alpha's channel by 1 is exact, so this is the same arithmetic
+// as SCENES.md's alpha*c + oneMinusAlpha*p and p.a += alpha; computing the
+// terms once lets a renderer blend a whole run of pixels with them.
+struct BlendTerms {
+  float base[4];
+  float scale[4];
+};
+
+RENDER_HD inline BlendTerms blend_terms(const Contribution& c) {
   const float one_minus_alpha = sub(1.f, c.alpha);
-  pixel[0] = add(mul(c.alpha, c.r), mul(one_minus_alpha, pixel[0]));
-  pixel[1] = add(mul(c.alpha, c.g), mul(one_minus_alpha, pixel[1]));
-  pixel[2] = add(mul(c.alpha, c.b), mul(one_minus_alpha, pixel[2]));
-  pixel[3] = add(c.alpha, pixel[3]);
+  return BlendTerms{{mul(c.alpha, c.r), mul(c.alpha, c.g), mul(c.alpha, c.b), c.alpha},
+                    {one_minus_alpha, one_minus_alpha, one_minus_alpha, 1.f}};
+}
+
+RENDER_HD inline void apply_blend(float* pixel, const BlendTerms& t) {
+  for (int c = 0; c < 4; ++c) pixel[c] = add(t.base[c], mul(t.scale[c], pixel[c]));
+}
+
+// Blends a contribution into an RGBA pixel.
+RENDER_HD inline void blend(float* pixel, const Contribution& c) {
+  apply_blend(pixel, blend_terms(c));
 }
 
 // Shades one pixel with one circle: the coverage test, then the blend. The

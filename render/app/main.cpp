@@ -1,0 +1,83 @@
+// render: the course's circle renderer program. Parses the options, loads the
+// scene, picks a renderer, and runs the frame loop (render/frame_loop.h).
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/cli.h"
+#include "common/device.h"
+#include "options.h"
+#include "render/check.h"
+#include "render/frame_loop.h"
+#include "render/image_io.h"
+#include "render/ref_renderer.h"
+#include "render/renderer.h"
+#include "scenes/scene.h"
+
+namespace {
+
+void print_scene_list() {
+  std::cout << "Scenes (name, circles, description):\n";
+  for (const scenes::SceneInfo& info : scenes::scene_catalog()) {
+    char line[512];
+    std::snprintf(line, sizeof line, "  %-14s %9zu  %s\n", info.name.c_str(), info.circles,
+                  info.description.c_str());
+    std::cout << line;
+  }
+}
+
+scenes::Scene load(const render_app::Options& options) {
+  if (options.scene_file.empty()) return scenes::load_scene(options.scene, options.seed);
+  throw common::UsageError("--scene-file is not supported in this build yet");
+}
+
+int run(const render_app::Options& options) {
+  if (options.help) {
+    std::cout << render_app::usage_text();
+    return 0;
+  }
+  if (options.list) {
+    print_scene_list();
+    return 0;
+  }
+  // Fail on an unwritable output before any long work, leaving no file.
+  if (!options.file_prefix.empty())
+    render::check_writable(
+        render::frame_file_name(options.file_prefix, options.start_frame, options.format));
+
+  const scenes::Scene scene = load(options);
+  const render::RendererChoice choice = render::choose_renderer(options.renderer);
+  std::cout << "Renderer: " << render::renderer_kind_name(choice.kind) << " (" << choice.reason
+            << ")\n";
+  if (choice.kind == render::RendererKind::Cuda) common::print_device_banner(std::cout);
+  std::cout << "Scene: " << scene.name << ", " << scene.size() << " circles, " << options.size
+            << "x" << options.size << " pixels\n";
+
+  const std::unique_ptr<render::Renderer> renderer = render::make_renderer(choice.kind);
+  renderer->setup(scene, options.size, options.size);
+
+  render::FrameLoopOptions loop;
+  loop.start_frame = options.start_frame;
+  loop.end_frame = options.end_frame;
+  loop.file_prefix = options.file_prefix;
+  loop.format = options.format;
+  std::unique_ptr<render::Renderer> reference;
+  if (options.check) {
+    reference = std::make_unique<render::RefRenderer>();
+    reference->setup(scene, options.size, options.size);
+    loop.reference = reference.get();
+    loop.tolerance = render::check_tolerance(scene);
+  }
+  const render::FrameLoopResult result =
+      render::run_frame_loop(*renderer, loop, std::cout, std::cerr);
+  return result.check_passed ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  return common::run_main("render", [&] { return run(render_app::parse_options(args)); });
+}

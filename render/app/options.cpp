@@ -1,0 +1,177 @@
+#include "options.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "common/cli.h"
+#include "scenes/scene.h"
+
+namespace render_app {
+
+namespace {
+
+std::string join(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// START:END, both frame numbers, START < END.
+void parse_frame_range(const std::string& text, Options& options) {
+  const std::string what = "-b/--bench";
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos)
+    throw common::UsageError(what + ": '" + text + "' is not START:END (e.g. 0:10)");
+  options.start_frame = static_cast<int>(
+      common::parse_int(text.substr(0, colon), what + " START", 0, kMaxFrames - 1));
+  options.end_frame =
+      static_cast<int>(common::parse_int(text.substr(colon + 1), what + " END", 1, kMaxFrames));
+  if (options.end_frame <= options.start_frame)
+    throw common::UsageError(what + ": END must be greater than START (got " + text + ")");
+}
+
+// Converts a library parse error into a usage error for the option.
+template <class T, class Parse>
+T parse_choice(const std::string& option, const std::string& text, Parse parse) {
+  try {
+    return parse(text);
+  } catch (const std::invalid_argument& e) {
+    throw common::UsageError(option + ": " + e.what());
+  }
+}
+
+// Splits "--name=value" and "-xVALUE" forms; `value` is set when attached.
+struct Split {
+  std::string name;
+  std::string value;
+  bool attached = false;
+};
+
+Split split_option(const std::string& arg) {
+  Split s;
+  if (arg.rfind("--", 0) == 0) {
+    const std::size_t eq = arg.find('=');
+    s.name = arg.substr(0, eq);
+    if (eq != std::string::npos) {
+      s.value = arg.substr(eq + 1);
+      s.attached = true;
+    }
+  } else {
+    s.name = arg.substr(0, 2);
+    if (arg.size() > 2) {
+      s.value = arg.substr(2);
+      s.attached = true;
+    }
+  }
+  return s;
+}
+
+} // namespace
+
+Options parse_options(const std::vector<std::string>& args) {
+  Options options;
+  std::vector<std::string> positional;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg.size() < 2 || arg[0] != '-') {
+      positional.push_back(arg);
+      continue;
+    }
+    const Split opt = split_option(arg);
+    const auto is = [&](const char* short_name, const char* long_name) {
+      return opt.name == short_name || opt.name == long_name;
+    };
+    // The option's value: attached, or the next argument.
+    const auto value = [&]() -> std::string {
+      if (opt.attached) return opt.value;
+      if (i + 1 >= args.size()) throw common::UsageError(opt.name + " needs a value");
+      return args[++i];
+    };
+    const auto flag = [&] {
+      if (opt.attached) throw common::UsageError(opt.name + " takes no value");
+    };
+    if (is("-?", "--help") || opt.name == "-h") {
+      flag();
+      options.help = true;
+    } else if (opt.name == "--list") {
+      flag();
+      options.list = true;
+    } else if (is("-c", "--check")) {
+      flag();
+      options.check = true;
+    } else if (is("-r", "--renderer")) {
+      options.renderer =
+          parse_choice<render::RendererKind>("-r/--renderer", value(), render::parse_renderer_kind);
+    } else if (is("-s", "--size")) {
+      options.size =
+          static_cast<int>(common::parse_int(value(), "-s/--size", 1, render::kMaxImageSide));
+    } else if (is("-b", "--bench")) {
+      parse_frame_range(value(), options);
+    } else if (is("-f", "--file")) {
+      options.file_prefix = value();
+    } else if (is("-S", "--seed")) {
+      options.seed =
+          static_cast<std::uint32_t>(common::parse_int(value(), "-S/--seed", 0, UINT32_MAX));
+    } else if (opt.name == "--format") {
+      options.format =
+          parse_choice<render::ImageFormat>("--format", value(), render::parse_image_format);
+    } else if (opt.name == "--scene-file") {
+      options.scene_file = value();
+      if (options.scene_file.empty()) throw common::UsageError("--scene-file needs a file name");
+    } else {
+      throw common::UsageError("unknown option '" + arg + "'");
+    }
+  }
+  if (options.help || options.list) return options;
+
+  if (positional.size() > 1)
+    throw common::UsageError("expected one SCENE, got '" + positional[0] + "' and '" +
+                             positional[1] + "'");
+  if (!positional.empty() && !options.scene_file.empty())
+    throw common::UsageError("give either SCENE or --scene-file, not both");
+  if (positional.empty() && options.scene_file.empty())
+    throw common::UsageError("missing SCENE (one of: " + join(scenes::scene_names()) + ")");
+  if (!positional.empty()) {
+    options.scene = positional[0];
+    const auto& names = scenes::scene_names();
+    if (std::find(names.begin(), names.end(), options.scene) == names.end())
+      throw common::UsageError("unknown scene '" + options.scene +
+                               "' (valid scenes: " + join(names) + ")");
+  }
+  return options;
+}
+
+std::string usage_text() {
+  return "Usage: render [options] SCENE\n"
+         "       render [options] --scene-file PATH\n"
+         "Renders a scene of circles, times each frame and optionally checks it against\n"
+         "the serial reference renderer.\n"
+         "\n"
+         "Options:\n"
+         "  -r, --renderer NAME  cpuref (serial reference), cpu (all cores), cuda, or\n"
+         "                       auto: cuda when a CUDA device is usable, else cpu\n"
+         "                       (default auto)\n"
+         "  -s, --size N         image width and height in pixels, 1 to 16384\n"
+         "                       (default 1024)\n"
+         "  -b, --bench START:END  time frames START to END-1; earlier frames are only\n"
+         "                       advanced (default 0:1)\n"
+         "  -c, --check          also render each timed frame with the serial reference\n"
+         "                       and compare every pixel (exact; 1e-4 for snow scenes)\n"
+         "  -f, --file NAME      write frames as NAME_XXXX.png (or .ppm), XXXX the frame\n"
+         "                       number (default output); -f '' writes none\n"
+         "      --format FMT     png or ppm (the course's P6 format) (default png)\n"
+         "  -S, --seed N         seed of the scene generator, 0 to 4294967295 (default 0)\n"
+         "      --scene-file PATH  render a scene file instead of a named scene\n"
+         "      --list           list the scenes with their circle counts\n"
+         "  -?, --help           show this help\n"
+         "\n"
+         "Scenes: " +
+         join(scenes::scene_names()) +
+         "\n"
+         "Every scene but snow and snowsingle reproduces the course's scenes exactly;\n"
+         "snow and snowsingle are our own and differ from the course's.\n"
+         "\n"
+         "Exit status: 0 success, 1 failure (including a failed check), 2 bad usage.\n";
+}
+
+} // namespace render_app

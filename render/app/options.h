@@ -1,0 +1,38 @@
+// The render program's command line: parsing into Options and the help text.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "render/image_io.h"
+#include "render/renderer.h"
+
+namespace render_app {
+
+constexpr int kDefaultSize = 1024;
+constexpr int kMaxFrames = 1000000;
+
+struct Options {
+  bool help = false;
+  bool list = false;
+  std::string scene;      // a scene name, or empty with scene_file
+  std::string scene_file; // --scene-file PATH
+  render::RendererKind renderer = render::RendererKind::Auto;
+  int size = kDefaultSize;
+  int start_frame = 0;
+  int end_frame = 1;
+  bool check = false;
+  std::string file_prefix = "output"; // empty: write no frames
+  std::uint32_t seed = 0;
+  render::ImageFormat format = render::ImageFormat::Png;
+};
+
+// Parses the arguments after the program name. Throws common::UsageError
+// with one line naming the option and what is wrong.
+Options parse_options(const std::vector<std::string>& args);
+
+// The --help text.
+std::string usage_text();
+
+} // namespace render_app
