@@ -1,0 +1,76 @@
+// The CUDA renderer: the same images as RefRenderer (bit for bit; within
+// kSnowTolerance on snow scenes), drawn one 16x16 tile per thread block.
+// docs/cuda_renderer.md explains the two designs and their measurements.
+//
+// Plain C++: programs and tests include this without nvcc.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "render/image.h"
+#include "render/renderer.h"
+#include "scenes/scene.h"
+
+namespace render {
+
+// How a tile finds the circles that touch it.
+enum class CudaMode {
+  Tiled,  // every tile tests every circle, a batch at a time
+  Binned, // circles are binned to tiles first; a tile reads only its own
+  Auto,   // setup times both on the first frame and keeps the faster
+};
+
+// "tiled", "binned", "auto".
+const char* cuda_mode_name(CudaMode mode);
+
+// Inverse of cuda_mode_name; throws std::invalid_argument naming the choices.
+CudaMode parse_cuda_mode(const std::string& text);
+
+struct CudaRendererOptions {
+  CudaMode mode = CudaMode::Auto;
+  // Most (tile, circle) pairs the binned mode holds at once. A frame with
+  // more is drawn in several passes over consecutive runs of pairs, so memory
+  // stays bounded. 0: chosen from the free device memory at setup.
+  std::size_t max_pairs_per_pass = 0;
+  // Flat scenes blend with one fused multiply-add per channel where that is
+  // provably the reference's result (docs/cuda_renderer.md); false always
+  // uses the reference's two roundings. For tests.
+  bool allow_fused_blend = true;
+};
+
+class CudaRenderer final : public Renderer {
+public:
+  // Throws std::runtime_error naming the reason when no CUDA device answers.
+  explicit CudaRenderer(const CudaRendererOptions& options = {});
+  ~CudaRenderer() override;
+  CudaRenderer(const CudaRenderer&) = delete;
+  CudaRenderer& operator=(const CudaRenderer&) = delete;
+
+  std::string name() const override { return "cuda"; }
+  // Copies the scene to the device, sizes every buffer and renders one
+  // untimed frame per candidate mode (warming up kernels and, for auto,
+  // choosing the mode). Throws std::invalid_argument for bad sizes or scenes
+  // and common::CudaError, naming the buffer, when device memory runs out.
+  void setup(const scenes::Scene& scene, int width, int height) override;
+  void clear() override;
+  void advance() override;
+  void render() override;
+  // Copies the device image back (untimed by the frame loop).
+  const Image& image() override;
+
+  // The mode in use: the requested one, or what auto chose at setup.
+  CudaMode mode() const;
+  // One line on the mode and why, e.g. "binned (auto: tiled 0.41 ms, binned 0.23 ms)".
+  std::string describe() const;
+
+private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// A CudaRenderer with these options, as a Renderer.
+std::unique_ptr<Renderer> make_cuda_renderer(const CudaRendererOptions& options);
+
+} // namespace render

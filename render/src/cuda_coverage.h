@@ -1,0 +1,139 @@
+// Which tiles a circle touches, and how: the exact (tile, circle) test that
+// the binning kernels and the tiled mode's batch test share. Device code;
+// include from .cu files only.
+//
+// Exactness rests on one fact: every step of shade::distance_squared rounds
+// monotonically, so across a tile dx = x - center_x only ever decreases, and
+// d² = dx·dx + dy·dy (each product and the sum rounded) never decreases as
+// |dx| or |dy| grows. The tile's smallest and largest d² are therefore
+// bounded by values built from its edge pixel centers, computed with the
+// very same operations. docs/cuda_renderer.md has the argument in full.
+#pragma once
+
+#include <cstdint>
+
+#include "cuda_kernels.h"
+#include "render/shade.h"
+
+namespace render::gpu {
+
+// How the pixels of a tile relate to a circle that touches the tile.
+enum EntryKind : std::uint32_t {
+  kPartial = 0, // test each pixel
+  kFull = 1,    // every pixel of the tile is covered and inside the circle's box
+  kClipped = 2, // test each pixel, which must also lie inside the box (see below)
+};
+constexpr int kMiss = -1; // no pixel of the tile can be covered
+
+// A binned pair's value: the circle index, and its kind in the top bits.
+constexpr int kKindShift = 30;
+constexpr std::uint32_t kCircleMask = (1u << kKindShift) - 1;
+
+// The pixels of a tile that lie in the image, bounds inclusive.
+struct TileRect {
+  int x0, x1, y0, y1;
+};
+
+__device__ inline TileRect tile_rect(int tile_x, int tile_y, const FrameGeometry& f) {
+  TileRect t;
+  t.x0 = tile_x * kTileSide;
+  t.y0 = tile_y * kTileSide;
+  t.x1 = min(t.x0 + kTileSide, f.width) - 1;
+  t.y1 = min(t.y0 + kTileSide, f.height) - 1;
+  return t;
+}
+
+// The tiles a pixel box touches, bounds inclusive, packed in 16 bits each
+// (at most kMaxImageSide / kTileSide = 1024 tiles a side). An empty box packs
+// as x0 = 1 > x1 = 0.
+struct TileSpan {
+  int x0, x1, y0, y1;
+  __device__ bool empty() const { return x0 > x1 || y0 > y1; }
+};
+
+__device__ inline uint2 pack_tile_span(const shade::PixelBox& box) {
+  if (box.min_x >= box.max_x || box.min_y >= box.max_y) return make_uint2(1u, 1u);
+  const unsigned x0 = box.min_x / kTileSide;
+  const unsigned x1 = (box.max_x - 1) / kTileSide;
+  const unsigned y0 = box.min_y / kTileSide;
+  const unsigned y1 = (box.max_y - 1) / kTileSide;
+  return make_uint2(x0 | x1 << 16, y0 | y1 << 16);
+}
+
+__device__ inline TileSpan unpack_tile_span(uint2 packed) {
+  return TileSpan{static_cast<int>(packed.x & 0xffffu), static_cast<int>(packed.x >> 16),
+                  static_cast<int>(packed.y & 0xffffu), static_cast<int>(packed.y >> 16)};
+}
+
+__device__ inline bool box_contains(const shade::PixelBox& box, int px, int py) {
+  return px >= box.min_x && px < box.max_x && py >= box.min_y && py < box.max_y;
+}
+
+// True when no pixel outside the circle's box can pass the coverage test, so
+// the shading need not check the box. The box's truncations leave at least
+// 0.48 pixel between the circle's edge and any pixel center outside the box;
+// with coordinates and radius within 4 units and images at most
+// kMaxImageSide wide, rounding moves d² by far less than that.
+__device__ inline bool coverage_implies_box(const float4& geometry) {
+  constexpr float kLimit = 4.f;
+  return fabsf(geometry.x) <= kLimit && fabsf(geometry.y) <= kLimit && geometry.w >= 0.f &&
+         geometry.w <= kLimit;
+}
+
+// The smallest squared offset along one axis over the tile, from the offsets
+// at its first and last pixel centers (d only decreases in between).
+__device__ inline float nearest_axis_squared(float d_first, float d_last) {
+  if (d_last >= 0.f) return shade::mul(d_last, d_last);
+  if (d_first <= 0.f) return shade::mul(d_first, d_first);
+  return 0.f; // the circle's center lies between the two
+}
+
+// The largest squared offset along one axis over the tile.
+__device__ inline float farthest_axis_squared(float d_first, float d_last) {
+  const float a = shade::mul(d_first, d_first);
+  const float b = shade::mul(d_last, d_last);
+  return a > b ? a : b;
+}
+
+// Classifies the pair of a circle (geometry as CircleRecords holds it, and
+// its pixel box) and a tile that the box touches. Never kMiss or kFull
+// unless that holds for every pixel; NaNs give kPartial or kClipped.
+__device__ inline int classify(const float4& geometry, const shade::PixelBox& box,
+                               const TileRect& t, const FrameGeometry& f) {
+  const float dx_first = shade::sub(geometry.x, shade::pixel_center(t.x0, f.inverse_width));
+  const float dx_last = shade::sub(geometry.x, shade::pixel_center(t.x1, f.inverse_width));
+  const float dy_first = shade::sub(geometry.y, shade::pixel_center(t.y0, f.inverse_height));
+  const float dy_last = shade::sub(geometry.y, shade::pixel_center(t.y1, f.inverse_height));
+  const float radius_squared = geometry.z;
+  const float nearest = shade::add(nearest_axis_squared(dx_first, dx_last),
+                                   nearest_axis_squared(dy_first, dy_last));
+  if (nearest > radius_squared) return kMiss;
+  const bool inside_box =
+      t.x0 >= box.min_x && t.x1 < box.max_x && t.y0 >= box.min_y && t.y1 < box.max_y;
+  const float farthest = shade::add(farthest_axis_squared(dx_first, dx_last),
+                                    farthest_axis_squared(dy_first, dy_last));
+  if (inside_box && farthest <= radius_squared) return kFull;
+  return inside_box || coverage_implies_box(geometry) ? kPartial : kClipped;
+}
+
+// The circle's pixel box, from its geometry record (the same inputs the
+// reference uses).
+__device__ inline shade::PixelBox box_of(const float4& geometry, const FrameGeometry& f) {
+  return shade::circle_box(geometry.x, geometry.y, geometry.w, f.width, f.height);
+}
+
+// Calls fn(tile, kind) for every tile the circle is binned to, in row-major
+// tile order, while fn returns true.
+template <class Fn>
+__device__ void for_each_binned_tile(const float4& geometry, const FrameGeometry& f, Fn&& fn) {
+  const shade::PixelBox box = box_of(geometry, f);
+  const TileSpan span = unpack_tile_span(pack_tile_span(box));
+  for (int ty = span.y0; ty <= span.y1; ++ty) {
+    for (int tx = span.x0; tx <= span.x1; ++tx) {
+      const int kind = classify(geometry, box, tile_rect(tx, ty, f), f);
+      if (kind != kMiss && !fn(ty * f.tiles_x + tx, kind)) return;
+    }
+  }
+}
+
+} // namespace render::gpu

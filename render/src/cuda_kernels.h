@@ -1,0 +1,112 @@
+// The CUDA renderer's device work, as host functions on device pointers and a
+// stream. Each enqueues its kernels and returns (errors of the launch throw
+// common::CudaError); the caller synchronizes. Plain C++: the kernels live in
+// the cuda_*.cu files.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "scenes/scene.h"
+
+namespace render::gpu {
+
+// One thread block per tile of kTileSide² pixels.
+constexpr int kTileSide = 16;
+constexpr int kTilePixels = kTileSide * kTileSide;
+
+// The scene on the device: scenes::Scene's arrays, `count` floats each.
+struct SceneArrays {
+  float* x = nullptr;
+  float* y = nullptr;
+  float* z = nullptr;
+  float* vx = nullptr;
+  float* vy = nullptr;
+  float* vz = nullptr;
+  float* r = nullptr;
+  float* g = nullptr;
+  float* b = nullptr;
+  float* radius = nullptr;
+  int count = 0;
+};
+
+// The image and its tiles; edge tiles may be cut by the image border.
+struct FrameGeometry {
+  int width = 0;
+  int height = 0;
+  int tiles_x = 0;
+  int tiles_y = 0;
+  float inverse_width = 0;  // shade::inverse_extent(width)
+  float inverse_height = 0; // shade::inverse_extent(height)
+
+  int tile_count() const { return tiles_x * tiles_y; }
+};
+
+// How a contribution is blended (docs/cuda_renderer.md, "Exactness").
+enum class Shading {
+  FlatExact, // the reference's arithmetic: p = base + (1 - alpha)·p, two roundings
+  FlatFused, // one fused multiply-add; only where setup proved it equal
+  Snow,      // the snow ramp and falloff of shade.h
+};
+
+// What the shading needs per circle, rebuilt from the scene every frame.
+struct CircleRecords {
+  float4* geometry = nullptr; // x, y, radius² (as shade::covers computes it), radius
+  float4* paint = nullptr;    // alpha·(r, g, b), the blend's base terms, and z
+  uint2* tiles = nullptr;     // tiles the pixel box touches (cuda_coverage.h packs them)
+};
+
+// Fills the image with the scene's clear color.
+void clear_image(float4* pixels, const FrameGeometry& frame, bool snow, cudaStream_t stream);
+
+// One animation step of every circle, with the scenes library's step functions.
+void advance_scene(const SceneArrays& scene, scenes::Animation animation, cudaStream_t stream);
+
+// Writes every circle's records. With `tile_counts`, also the number of tiles
+// each circle is binned to, and tile_counts[count] = 0 (scan_tile_counts'
+// input, count + 1 entries).
+void prepare_circles(const SceneArrays& scene, const FrameGeometry& frame,
+                     const CircleRecords& circles, std::uint64_t* tile_counts,
+                     cudaStream_t stream);
+
+// Tiled mode: every tile tests all `count` circles and draws over the image.
+void shade_tiled(const CircleRecords& circles, int count, const FrameGeometry& frame,
+                 Shading shading, float4* pixels, cudaStream_t stream);
+
+// ---- Binned mode, in call order.
+
+// Scratch bytes scan_tile_counts needs for `count` circles.
+std::size_t scan_scratch_bytes(int count);
+
+// In place: counts[i] becomes the index of circle i's first pair, and
+// counts[count] the number of pairs.
+void scan_tile_counts(std::uint64_t* counts, int count, void* scratch, std::size_t scratch_bytes,
+                      cudaStream_t stream);
+
+// Writes pairs [first, end) of the circle-major pair order: pair p - first
+// gets key = tile and value = circle | kind << kKindShift (cuda_coverage.h).
+void emit_pairs(const CircleRecords& circles, const std::uint64_t* offsets, int count,
+                const FrameGeometry& frame, std::uint64_t first, std::uint64_t end,
+                std::uint32_t* keys, std::uint32_t* values, cudaStream_t stream);
+
+// Scratch bytes sort_pairs needs for `pairs` pairs.
+std::size_t sort_scratch_bytes(std::size_t pairs, int tile_count);
+
+// Stable sort of the pairs by tile, so each tile's circles stay in index
+// order. keys[0], values[0] hold the input; returns which of the two buffers
+// holds the result.
+int sort_pairs(std::uint32_t* const keys[2], std::uint32_t* const values[2], std::size_t pairs,
+               int tile_count, void* scratch, std::size_t scratch_bytes, cudaStream_t stream);
+
+// ranges[t] = (first, end) of tile t's pairs in the sorted keys; (0, 0) when none.
+void find_tile_ranges(const std::uint32_t* sorted_keys, std::size_t pairs, int tile_count,
+                      uint2* ranges, cudaStream_t stream);
+
+// Binned mode: each tile draws its own pairs over the image.
+void shade_binned(const CircleRecords& circles, const std::uint32_t* sorted_values,
+                  const uint2* ranges, const FrameGeometry& frame, Shading shading,
+                  float4* pixels, cudaStream_t stream);
+
+} // namespace render::gpu

@@ -1,0 +1,98 @@
+#include "test_util.h"
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+
+namespace render_test {
+
+namespace fs = std::filesystem;
+
+TempDir::TempDir() {
+  std::string pattern = (fs::temp_directory_path() / "render_tests_XXXXXX").string();
+  if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary folder");
+  path_ = pattern;
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  fs::remove_all(path_, ignored);
+}
+
+std::vector<std::string> TempDir::files() const {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(path_))
+    names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+scenes::Scene make_scene(const std::vector<Circle>& circles, bool snow) {
+  scenes::Scene s;
+  s.name = "handmade";
+  s.snow = snow;
+  s.resize(circles.size());
+  for (std::size_t i = 0; i < circles.size(); ++i) {
+    s.x[i] = circles[i].x;
+    s.y[i] = circles[i].y;
+    s.z[i] = circles[i].z;
+    s.radius[i] = circles[i].radius;
+    s.r[i] = circles[i].r;
+    s.g[i] = circles[i].g;
+    s.b[i] = circles[i].b;
+  }
+  return s;
+}
+
+std::vector<std::uint8_t> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+namespace {
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+} // namespace
+
+ProgramRun run_program(const std::vector<std::string>& args, const std::string& work_dir) {
+  const TempDir capture;
+  std::string command;
+  if (!work_dir.empty()) command += "cd " + quote(work_dir) + " && ";
+  command += quote(RENDER_PROGRAM);
+  for (const std::string& a : args) command += " " + quote(a);
+  command += " >" + quote(capture.file("out")) + " 2>" + quote(capture.file("err"));
+  const int raw = std::system(command.c_str());
+  ProgramRun run;
+  run.status = (raw != -1 && WIFEXITED(raw)) ? WEXITSTATUS(raw) : -1;
+  run.out = slurp(capture.file("out"));
+  run.err = slurp(capture.file("err"));
+  return run;
+}
+
+bool same_bits(const render::Image& a, const render::Image& b) {
+  return a.width() == b.width() && a.height() == b.height() &&
+         std::memcmp(a.data(), b.data(),
+                     a.pixel_count() * render::Image::kChannels * sizeof(float)) == 0;
+}
+
+} // namespace render_test

@@ -1,0 +1,51 @@
+// Helpers shared by the render tests: temporary folders, hand-made scenes,
+// and running the built program.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "render/image.h"
+#include "scenes/scene.h"
+
+namespace render_test {
+
+// A fresh folder under the system's temporary folder, removed with its
+// contents on destruction.
+class TempDir {
+public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+  // The names of the files in the folder, sorted.
+  std::vector<std::string> files() const;
+
+private:
+  std::string path_;
+};
+
+// A circle for hand-made scenes.
+struct Circle {
+  float x, y, z, radius, r, g, b;
+};
+scenes::Scene make_scene(const std::vector<Circle>& circles, bool snow = false);
+
+// The whole file as bytes.
+std::vector<std::uint8_t> read_file(const std::string& path);
+
+// Exit status and output of one run of the render program.
+struct ProgramRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+ProgramRun run_program(const std::vector<std::string>& args, const std::string& work_dir = "");
+
+// True when the two images hold the same bits in every channel.
+bool same_bits(const render::Image& a, const render::Image& b);
+
+} // namespace render_test
