@@ -1,0 +1,289 @@
+# shellcheck shell=bash
+# The parts of scripts/grade.sh that can be tested without running anything:
+# reading the programs' printed lines, judging a run, the course's scoring
+# rules, seeds, cache names and the tables. Sourced by grade.sh and by the
+# tests in tests/grade; it defines functions and constants only.
+
+# ---------------------------------------------------------------- patterns
+
+# shellcheck disable=SC2034  # the patterns are used by grade.sh and the tests
+# A run that failed for want of a GPU says so in one of these ways (our
+# programs, the CUDA runtime's own message, the course's binaries).
+GRADE_NO_GPU_RE='no CUDA device|no CUDA-capable device|no NVIDIA GPU|cudaErrorNoDevice|CUDA driver version is insufficient|no GPU (or driver )?found'
+# Lines that mark a wrong result in our programs and in the course's.
+GRADE_FAILURE_RE='Mismatch|ERROR|Error|[Ii]ncorrect'
+# Lines that mark a passed check.
+GRADE_RENDER_PASS_RE='Correctness check passed'
+GRADE_SCAN_PASS_RE='outputs are correct'
+GRADE_SAXPY_PASS_RE='Results match the serial reference'
+
+# ---------------------------------------------------------------- parsing
+
+# numbers_after LOG LABEL_RE MODE: the number following the first match of
+# LABEL_RE on each line of LOG; MODE "min" prints the smallest, "last" the
+# last one. Prints nothing when no line matches.
+numbers_after() {
+  awk -v re="$2" -v mode="$3" '
+    match($0, re) {
+      rest = substr($0, RSTART + RLENGTH)
+      if (!match(rest, /[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/)) next
+      v = substr(rest, RSTART, RLENGTH)
+      if (mode == "last" || found == "" || v + 0 < found + 0) found = v
+    }
+    END { if (found != "") print found }' "$1"
+}
+
+# parse_render_total LOG: ms per frame of the last "Total:" line (render's
+# benchmark, ours and the course's).
+parse_render_total() { numbers_after "$1" '^Total:' last; }
+
+# parse_scan_time LOG: the smallest "Student GPU time" or "Thrust GPU time"
+# in ms (cudaScan, ours and the course's).
+parse_scan_time() { numbers_after "$1" '^(Student|Thrust) GPU time:' min; }
+
+# parse_serial_scan_time LOG: the serial reference's time in ms, where
+# cudaScan prints one ("Serial CPU time: X ms" or "Serial time: X ms").
+parse_serial_scan_time() { numbers_after "$1" '^Serial( CPU| reference)? time:' min; }
+
+# parse_saxpy_memcpy LOG: device-to-device memcpy GB/s, when printed.
+parse_saxpy_memcpy() { numbers_after "$1" '^Device-to-device memcpy:' last; }
+
+# parse_saxpy_best LOG: one tab-separated line per variant, in the order
+# printed: variant, trip ms, trip GB/s, kernel ms, kernel GB/s, each the
+# best (smallest ms) of that variant's runs; "-" where a line is missing.
+# Runs before any "NAME variant:" header (the course's program prints none)
+# belong to the variant "course".
+parse_saxpy_best() {
+  awk '
+    function keep(kind, ms, gbs) {
+      if (!(variant in seen)) { seen[variant] = 1; order[++n] = variant }
+      key = variant SUBSEP kind
+      if (!(key in best) || ms + 0 < best[key] + 0) { best[key] = ms; rate[key] = gbs }
+    }
+    function ms_and_gbs(kind) {
+      if (match($0, /: *[0-9.]+ ms/)) ms = substr($0, RSTART, RLENGTH)
+      gsub(/[^0-9.]/, "", ms)
+      gbs = "-"
+      if (match($0, /\[ *[0-9.]+ GB\/s/)) { gbs = substr($0, RSTART, RLENGTH); gsub(/[^0-9.]/, "", gbs) }
+      keep(kind, ms, gbs)
+    }
+    function show(key) { return (key in best) ? best[key] "\t" rate[key] : "-\t-" }
+    BEGIN { variant = "course" }
+    /^[A-Za-z]+ variant:[ \t]*$/ { variant = $1 }
+    /^Effective BW by CUDA saxpy:/ { ms_and_gbs("trip") }
+    /^Kernel only/ { ms_and_gbs("kernel") }
+    END {
+      for (i = 1; i <= n; i++)
+        print order[i] "\t" show(order[i] SUBSEP "trip") "\t" show(order[i] SUBSEP "kernel")
+    }' "$1"
+}
+
+# parse_written_file LOG: the image file a benchmark run wrote last
+# ("Wrote PATH").
+parse_written_file() { sed -n 's/^Wrote //p' "$1" | tail -n 1; }
+
+# first_failure_line LOG: the line that best explains a failed run: a
+# mismatch or error line, else the last line printed.
+first_failure_line() {
+  local line
+  line=$(grep -Ei -m 1 "$GRADE_NO_GPU_RE" "$1")
+  [ -n "$line" ] || line=$(grep -E -m 1 "$GRADE_FAILURE_RE|error" "$1")
+  [ -n "$line" ] || line=$(grep -v '^[[:space:]]*$' "$1" | tail -n 1)
+  printf '%s\n' "${line:-(no output)}"
+}
+
+# help_lists HELP_LOG OPTION: whether a program's --help text names OPTION.
+help_lists() { grep -q -e "$2" "$1"; }
+
+# ---------------------------------------------------------------- verdicts
+
+# classify_run STATUS LOG [PASS_RE]: the verdict on one run of a program.
+#   ok          exit 0, no failure line, PASS_RE (if given) printed
+#   wrong       a mismatch or error line (any exit status but 2)
+#   error       exit 1 without a mismatch line (failed to run, e.g. no memory)
+#   unverified  exit 0 but PASS_RE never printed
+#   nogpu       no GPU or driver
+#   usage       exit 2: the program rejected its command line
+#   timeout     stopped after the time limit (timeout's 124)
+#   crash       killed by a signal (status above 128)
+classify_run() {
+  local status=$1 log=$2 pass=${3:-}
+  if [ "$status" -ne 0 ] && grep -Eqi "$GRADE_NO_GPU_RE" "$log"; then
+    echo nogpu
+  elif [ "$status" -eq 124 ]; then
+    echo timeout
+  elif [ "$status" -gt 128 ]; then
+    echo crash
+  elif [ "$status" -eq 2 ]; then
+    echo usage
+  elif grep -Eq "$GRADE_FAILURE_RE" "$log"; then
+    echo wrong
+  elif [ "$status" -ne 0 ]; then
+    echo error
+  elif [ -n "$pass" ] && ! grep -Eq "$pass" "$log"; then
+    echo unverified
+  else
+    echo ok
+  fi
+}
+
+# verdict_text VERDICT: a few words for messages.
+verdict_text() {
+  case "$1" in
+    ok) echo "correct" ;;
+    wrong) echo "wrong result" ;;
+    error) echo "failed to run" ;;
+    unverified) echo "printed no correctness verdict or time" ;;
+    nogpu) echo "no GPU" ;;
+    usage) echo "rejected its command line" ;;
+    timeout) echo "timed out" ;;
+    crash) echo "crashed" ;;
+    *) echo "$1" ;;
+  esac
+}
+
+# ---------------------------------------------------------------- numbers
+
+# min_number: the smallest of the numbers on stdin, one a line; nothing
+# when there are none.
+min_number() { awk 'NF && (m == "" || $1 + 0 < m + 0) { m = $1 } END { if (m != "") print m }'; }
+
+# has_time VALUE: whether VALUE is a measured time (not empty, not "-").
+has_time() { [ -n "$1" ] && [ "$1" != "-" ]; }
+
+# speedup T_REF T: T_REF / T as "N.NNx", "-" when either is missing or T is 0.
+speedup() {
+  if ! has_time "$1" || ! has_time "$2"; then echo "-"; return; fi
+  awk -v r="$1" -v t="$2" 'BEGIN { if (t + 0 > 0) printf "%.2fx\n", r / t; else print "-" }'
+}
+
+# render_score VERDICT T_REF T: the course's points for one scene, 0 to 9:
+# 0 when incorrect; 9 when T <= 1.2 T_ref; 2 when T > 10 T_ref; else
+# 2 + ceil(7 T_ref / T). "n/a" when a correct scene has no reference time.
+render_score() {
+  [ "$1" = ok ] || { echo 0; return; }
+  if ! has_time "$2" || ! has_time "$3"; then echo "n/a"; return; fi
+  awk -v r="$2" -v t="$3" 'BEGIN {
+    if (t <= 1.2 * r) { print 9; exit }
+    if (t > 10 * r) { print 2; exit }
+    x = 7 * r / t
+    c = int(x); if (c < x) c++
+    print 2 + c
+  }'
+}
+
+# scan_score VERDICT T_REF T: the course's points for one size, 0 to 1.25:
+# 0 when incorrect; 1.25 when T <= 1.2 T_ref; else 1.25 T_ref / T.
+scan_score() {
+  [ "$1" = ok ] || { echo 0; return; }
+  if ! has_time "$2" || ! has_time "$3"; then echo "n/a"; return; fi
+  awk -v r="$2" -v t="$3" 'BEGIN {
+    if (t <= 1.2 * r) print "1.25"; else printf "%.3f\n", 1.25 * r / t
+  }'
+}
+
+# score_total MAX_PER_ROW: reads scores (one a line, "n/a" allowed) and
+# prints "SUM/MAX" over all rows, with " (N not scored)" when some lack a
+# reference time. Sums print without trailing zeros.
+score_total() {
+  awk -v per="$1" '
+    function clean(x) { x = sprintf("%.3f", x); sub(/0+$/, "", x); sub(/\.$/, "", x); return x }
+    { rows++; if ($1 == "n/a") missing++; else sum += $1 }
+    END {
+      line = clean(sum) "/" clean(rows * per)
+      if (missing) line = line " (" missing " not scored)"
+      print line
+    }'
+}
+
+# ---------------------------------------------------------------- seeds and cache
+
+# random_seed: a seed from 1 to 2^31 - 1.
+random_seed() { echo $((((RANDOM << 15) | RANDOM) % 2147483646 + 1)); }
+
+# program_hash PATH: a short content hash, so cached results of one build
+# are never used for another.
+program_hash() { sha256sum "$1" | cut -c1-16; }
+
+# reference_image_name SCENE SIZE SEED HASH FORMAT
+reference_image_name() { printf '%s-%spx-seed%s-%s.%s\n' "$1" "$2" "$3" "$4" "$5"; }
+
+# cached_seed DIR SCENE SIZE HASH FORMAT: the seed of a reference image in
+# DIR for this scene, size and program (the newest, if several); fails when
+# there is none.
+cached_seed() {
+  local newest
+  # shellcheck disable=SC2012  # the names are ours: letters, digits, _ . and -
+  newest=$(cd "$1" 2>/dev/null && ls -t -- "$2-$3px-seed"*"-$4.$5" 2>/dev/null | head -n 1)
+  [ -n "$newest" ] || return 1
+  newest=${newest#"$2-$3px-seed"}
+  echo "${newest%%-*}"
+}
+
+# serial_time_name SCENE SIZE HASH HOST: timings depend on the machine too.
+serial_time_name() { printf '%s-%spx-%s-%s.ms\n' "$1" "$2" "$3" "$4"; }
+
+# ---------------------------------------------------------------- tables
+
+# format_box_table TITLE TOTAL_COLUMN < TSV: the course's box layout. The
+# first TSV line is the header, the others rows; a last line starting with
+# "TOTAL<tab>" is the total row, its value shown in column TOTAL_COLUMN
+# (1-based) under "Total score:" in the column before it.
+format_box_table() {
+  awk -F '\t' -v title="$1" -v tcol="$2" '
+    function rule(   i, s) { s = "-"; for (i = 1; i <= ncol; i++) s = s sprintf("%" (w[i] + 3) "s", ""); gsub(/ /, "-", s); print s }
+    function row(cells,   i, s) { s = "|"; for (i = 1; i <= ncol; i++) s = s sprintf(" %-" w[i] "s |", cells[i]); print s }
+    function widen(i, text) { if (length(text) > w[i]) w[i] = length(text) }
+    NR == 1 { ncol = NF }
+    $1 == "TOTAL" { total = $2; next }
+    { n++; for (i = 1; i <= ncol; i++) { cell[n, i] = $i; widen(i, $i) } }
+    END {
+      for (i = 1; i <= ncol; i++) if (w[i] < 15) w[i] = 15
+      widen(tcol - 1, "Total score:"); widen(tcol, total)
+      bar = ""; for (i = 1; i <= length(title) + 1; i++) bar = bar "-"
+      print bar; print title ":"; print bar
+      rule()
+      for (r = 1; r <= n; r++) {
+        for (i = 1; i <= ncol; i++) cells[i] = cell[r, i]
+        row(cells)
+        if (r == 1) rule()
+      }
+      if (total == "") { if (n > 0) rule(); exit }
+      rule()
+      # The total row: the cells before "Total score:" merge, as the course prints it.
+      span = 0; for (i = 1; i < tcol - 1; i++) span += w[i] + 3
+      s = sprintf("| %-" (span - 3) "s |", "")
+      s = s sprintf(" %-" w[tcol - 1] "s |", "Total score:") sprintf(" %-" w[tcol] "s |", total)
+      for (i = tcol + 1; i <= ncol; i++) s = s sprintf(" %-" w[i] "s |", "")
+      print s
+      rule()
+    }'
+}
+
+# format_markdown_table TITLE TOTAL_COLUMN < TSV: the same table in Markdown.
+format_markdown_table() {
+  awk -F '\t' -v title="$1" -v tcol="$2" '
+    function line(cells, k,   i, s) { s = "|"; for (i = 1; i <= k; i++) s = s " " cells[i] " |"; print s }
+    NR == 1 { ncol = NF; print "### " title; print ""; for (i = 1; i <= NF; i++) c[i] = $i; line(c, ncol)
+              s = "|"; for (i = 1; i <= NF; i++) s = s "---|"; print s; next }
+    $1 == "TOTAL" {
+      for (i = 1; i <= ncol; i++) c[i] = ""
+      c[tcol - 1] = "**Total score:**"; c[tcol] = "**" $2 "**"; line(c, ncol); next
+    }
+    { for (i = 1; i <= ncol; i++) c[i] = $i; line(c, ncol) }
+    END { print "" }'
+}
+
+# tsv_to_csv < TSV: the same rows as CSV; a field holding a comma, a quote
+# or a space is quoted.
+tsv_to_csv() {
+  awk -F '\t' '{
+    line = ""
+    for (i = 1; i <= NF; i++) {
+      f = $i
+      if (f ~ /[," ]/) { gsub(/"/, "\"\"", f); f = "\"" f "\"" }
+      line = line (i > 1 ? "," : "") f
+    }
+    print line
+  }'
+}

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Unit tests of scripts/grade_lib.sh: parsing recorded program output (ours
+# and the course's formats, passes and failures), verdicts, the course's
+# scoring rules, seeds, cache names and the tables.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=scripts/grade_lib.sh
+source "$here/../../scripts/grade_lib.sh"
+# shellcheck source=tests/grade/testing.sh
+source "$here/testing.sh"
+fx=$here/fixtures
+tmp_log=$(mktemp)
+trap 'rm -f "$tmp_log"' EXIT
+
+test_render_parsing() {
+  expect_eq "Total of our benchmark" 1.7926 "$(parse_render_total "$fx/render_bench.txt")"
+  expect_eq "Total of the course's benchmark" 5.4236 "$(parse_render_total "$fx/render_course_bench.txt")"
+  expect_eq "Total next to File IO lines" 0.0479 "$(parse_render_total "$fx/render_bench_write.txt")"
+  expect_eq "no Total in a usage error" "" "$(parse_render_total "$fx/render_usage.txt")"
+  expect_eq "Total of a failed check" "" "$(parse_render_total "$fx/render_check_fail.txt")"
+  printf 'Total:    1.5000 ms\nTotal:    2.5000 ms\n' >"$tmp_log"
+  expect_eq "the last Total of a log" 2.5000 "$(parse_render_total "$tmp_log")"
+  expect_eq "written frame" refimg_0000.ppm "$(parse_written_file "$fx/render_bench_write.txt")"
+  expect_eq "nothing written" "" "$(parse_written_file "$fx/render_bench.txt")"
+  if help_lists "$fx/render_help_check_against.txt" --check-against; then pass; else fail "help lists --check-against"; fi
+  if help_lists "$fx/render_help.txt" --check-against; then fail "plain help has no --check-against"; else pass; fi
+}
+
+test_scan_parsing() {
+  expect_eq "student time" 0.412 "$(parse_scan_time "$fx/scan_ok.txt")"
+  expect_eq "thrust time" 0.287 "$(parse_scan_time "$fx/scan_thrust_ok.txt")"
+  expect_eq "best of the course's three lines" 2.874 "$(parse_scan_time "$fx/scan_course_ref.txt")"
+  expect_eq "find_repeats time" 0.233 "$(parse_scan_time "$fx/find_repeats_ok.txt")"
+  expect_eq "time of a wrong run" 0.143 "$(parse_scan_time "$fx/scan_wrong.txt")"
+  expect_eq "serial time" 61.250 "$(parse_serial_scan_time "$fx/scan_serial.txt")"
+  expect_eq "no serial time" "" "$(parse_serial_scan_time "$fx/scan_ok.txt")"
+  expect_eq "no time without a GPU" "" "$(parse_scan_time "$fx/scan_no_gpu.txt")"
+}
+
+test_saxpy_parsing() {
+  local tab=$'\t'
+  expect_eq "our two variants, best runs" \
+    "course${tab}131.288${tab}8.511${tab}0.397${tab}2814.727"$'\n'"tuned${tab}15.859${tab}70.465${tab}0.292${tab}3827.112" \
+    "$(parse_saxpy_best "$fx/saxpy_ours.txt")"
+  expect_eq "course format: one variant, no kernel line" \
+    "course${tab}209.870${tab}5.325${tab}-${tab}-" "$(parse_saxpy_best "$fx/saxpy_course.txt")"
+  expect_eq "memcpy rate" 3808.112 "$(parse_saxpy_memcpy "$fx/saxpy_ours.txt")"
+  expect_eq "no memcpy line in the course's format" "" "$(parse_saxpy_memcpy "$fx/saxpy_course.txt")"
+  expect_eq "nothing without a GPU" "" "$(parse_saxpy_best "$fx/saxpy_no_gpu.txt")"
+}
+
+# verdict NAME WANT STATUS FIXTURE PASS_RE
+verdict() { expect_eq "$1" "$2" "$(classify_run "$3" "$fx/$4" "$5")"; }
+
+test_verdicts() {
+  verdict "render check passed" ok 0 render_check_pass.txt "$GRADE_RENDER_PASS_RE"
+  verdict "render check failed" wrong 1 render_check_fail.txt "$GRADE_RENDER_PASS_RE"
+  verdict "course check failed" wrong 1 render_course_check_fail.txt "$GRADE_RENDER_PASS_RE"
+  verdict "a mismatch line even with status 0" wrong 0 render_course_check_fail.txt "$GRADE_RENDER_PASS_RE"
+  verdict "benchmark without a check line" unverified 0 render_bench.txt "$GRADE_RENDER_PASS_RE"
+  verdict "benchmark, Total needed" ok 0 render_bench.txt '^Total:'
+  verdict "course benchmark" ok 0 render_course_bench.txt '^Total:'
+  verdict "our program without a GPU" nogpu 1 render_no_gpu.txt ""
+  verdict "course binary without a GPU" nogpu 1 render_course_no_gpu.txt ""
+  verdict "CUDA renderer not in the build" error 1 render_cuda_stub.txt "$GRADE_RENDER_PASS_RE"
+  verdict "usage error" usage 2 render_usage.txt ""
+  verdict "time limit" timeout 124 render_bench.txt ""
+  verdict "killed by a signal" crash 139 render_bench.txt ""
+  verdict "scan correct" ok 0 scan_ok.txt "$GRADE_SCAN_PASS_RE"
+  verdict "scan incorrect" wrong 1 scan_wrong.txt "$GRADE_SCAN_PASS_RE"
+  verdict "find_repeats correct" ok 0 find_repeats_ok.txt "$GRADE_SCAN_PASS_RE"
+  verdict "find_repeats incorrect" wrong 1 find_repeats_wrong.txt "$GRADE_SCAN_PASS_RE"
+  verdict "scan without a GPU" nogpu 1 scan_no_gpu.txt "$GRADE_SCAN_PASS_RE"
+  verdict "scan option unknown" usage 2 scan_usage.txt "$GRADE_SCAN_PASS_RE"
+  verdict "saxpy correct" ok 0 saxpy_ours.txt "$GRADE_SAXPY_PASS_RE"
+  verdict "saxpy mismatch" wrong 1 saxpy_mismatch.txt "$GRADE_SAXPY_PASS_RE"
+  verdict "saxpy without a GPU" nogpu 1 saxpy_no_gpu.txt "$GRADE_SAXPY_PASS_RE"
+  expect_eq "failure line of a mismatch" \
+    "Mismatch detected at pixel [17][203], value = 0.541176, expected 0.545098" \
+    "$(first_failure_line "$fx/render_check_fail.txt")"
+  expect_eq "failure line without a GPU" "$(cat "$fx/saxpy_no_gpu.txt")" "$(first_failure_line "$fx/saxpy_no_gpu.txt")"
+  expect_eq "failure line of the stub" "render: error: the CUDA renderer is not available in this build yet" \
+    "$(first_failure_line "$fx/render_cuda_stub.txt")"
+}
+
+# render_points NAME WANT VERDICT T_REF T
+render_points() { expect_eq "render score: $1" "$2" "$(render_score "$3" "$4" "$5")"; }
+
+test_render_score() {
+  render_points "faster than the reference" 9 ok 10 5
+  render_points "exactly 1.2 T_ref" 9 ok 10 12
+  render_points "just over 1.2 T_ref" 8 ok 10 12.01
+  render_points "2 T_ref" 6 ok 10 20
+  render_points "3 T_ref" 5 ok 10 30
+  render_points "7 T_ref: ceil of exactly 1" 3 ok 10 70
+  render_points "exactly 10 T_ref" 3 ok 10 100
+  render_points "over 10 T_ref" 2 ok 10 100.1
+  render_points "zero time" 9 ok 10 0.0000
+  render_points "incorrect but fast" 0 wrong 10 1
+  render_points "crashed, no time" 0 crash 10 -
+  render_points "no reference time" n/a ok - 5
+}
+
+# scan_points NAME WANT VERDICT T_REF T
+scan_points() { expect_eq "scan score: $1" "$2" "$(scan_score "$3" "$4" "$5")"; }
+
+test_scan_score() {
+  scan_points "faster" 1.25 ok 2 1
+  scan_points "exactly 1.2 T_ref" 1.25 ok 2 2.4
+  scan_points "2 T_ref" 0.625 ok 2 4
+  scan_points "3 T_ref" 0.417 ok 1 3
+  scan_points "incorrect" 0 wrong 2 1
+  scan_points "no reference" n/a ok - 1
+}
+
+test_totals_and_numbers() {
+  expect_eq "render total" 23/27 "$(printf '9\n5\n9\n' | score_total 9)"
+  expect_eq "scan total" 4.292/5 "$(printf '1.25\n0.625\n1.25\n1.167\n' | score_total 1.25)"
+  expect_eq "total with an unscored row" "2.5/3.75 (1 not scored)" "$(printf '1.25\nn/a\n1.25\n' | score_total 1.25)"
+  expect_eq "speedup" 2.00x "$(speedup 10 5)"
+  expect_eq "speedup without a time" - "$(speedup 10 -)"
+  expect_eq "speedup of a zero time" - "$(speedup 10 0.0000)"
+  expect_eq "smallest number" 0.5 "$(printf '2\n0.5\n10\n' | min_number)"
+  expect_eq "smallest of none" "" "$(printf '' | min_number)"
+}
+
+test_seeds_and_cache() {
+  local dir seed
+  seed=$(random_seed)
+  if [[ $seed =~ ^[0-9]+$ ]] && [ "$seed" -ge 1 ] && [ "$seed" -le 2147483647 ]; then pass; else fail "random seed in range: $seed"; fi
+  expect_eq "image name" rgb-1024px-seed42-abcdef.ppm "$(reference_image_name rgb 1024 42 abcdef ppm)"
+  dir=$(mktemp -d)
+  if cached_seed "$dir" rgb 1024 abcdef ppm >/dev/null; then fail "no cached seed in an empty cache"; else pass; fi
+  touch "$dir/$(reference_image_name rgb 1024 42 abcdef ppm)" "$dir/$(reference_image_name rgb 512 7 abcdef ppm)" \
+    "$dir/$(reference_image_name rgby 1024 8 abcdef ppm)" "$dir/$(reference_image_name rgb 1024 9 other ppm)"
+  expect_eq "cached seed of this scene, size and program" 42 "$(cached_seed "$dir" rgb 1024 abcdef ppm)"
+  rm -rf "$dir"
+}
+
+test_tables() {
+  local tsv box md
+  tsv=$'Scene Name\tRef Time (T_ref)\tYour Time (T)\tScore\tSpeedup\tReference\nrgb\t0.2500\t0.2000\t9\t1.25x\trender_ref -r cuda\nrand10k\t1.0000\t3.0000 (F)\t0\t0.33x\trender_ref -r cuda\nTOTAL\t9/18'
+  box=$(printf '%s\n' "$tsv" | format_box_table "Score table" 4)
+  expect_match "course header" '^\| Scene Name +\| Ref Time \(T_ref\) \| Your Time \(T\) +\| Score +\| Speedup +\| Reference +\|$' "$box"
+  expect_match "row with (F)" '^\| rand10k +\| 1\.0000 +\| 3\.0000 \(F\) +\| 0 +\|' "$box"
+  expect_match "total row" '^\| +\| Total score: +\| 9/18 +\|' "$box"
+  expect_eq "every line of the box as wide" 1 "$(printf '%s\n' "$box" | sed -n '4,$p' | awk '{ print length($0) }' | sort -u | wc -l)"
+  md=$(printf '%s\n' "$tsv" | format_markdown_table "Score table" 4)
+  expect_match "markdown header" '^\| Scene Name \| Ref Time \(T_ref\) \| Your Time \(T\) \| Score \| Speedup \| Reference \|$' "$md"
+  expect_match "markdown rule" '^\|---\|---\|---\|---\|---\|---\|$' "$md"
+  expect_match "markdown total" '^\|  \|  \| \*\*Total score:\*\* \| \*\*9/18\*\* \|  \|  \|$' "$md"
+  expect_eq "csv quoting" $'a,"b c","say ""hi"""\n1,2,3' "$(printf 'a\tb c\tsay "hi"\n1\t2\t3\n' | tsv_to_csv)"
+}
+
+test_render_parsing
+test_scan_parsing
+test_saxpy_parsing
+test_verdicts
+test_render_score
+test_scan_score
+test_totals_and_numbers
+test_seeds_and_cache
+test_tables
+finish
