@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# End-to-end test of scripts/grade.sh on the real render program: the CPU
+# renderer graded against the serial one on two small scenes, so it runs in
+# CI without a GPU. Usage: test_grade_real_render.sh PATH_TO_RENDER
+# Exit status 77 (skipped) when render is not built.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=tests/grade/testing.sh
+source "$here/testing.sh"
+render=${1:-}
+if [ -z "$render" ] || [ ! -x "$render" ]; then
+  echo "SKIPPED: the render program is not built (${render:-no path given})"
+  exit 77
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# run_grade NAME: grades rgb and pattern at 64x64, once each.
+run_grade() {
+  OUT=$("$here/../../scripts/grade.sh" render --renderer cpu --scenes rgb,pattern --size 64 --runs 1 \
+    --bin-dir "$(dirname "$render")" --logs "$tmp/$1" --cache-dir "$tmp/cache" 2>"$tmp/$1.err")
+  STATUS=$?
+}
+
+run_grade first
+expect_eq "exit status" 0 "$STATUS"
+expect_match "rgb graded, correct" '^\| rgb +\| [0-9.]+ +\| [0-9.]+ +\| [2-9] +\| [0-9.]+x +\| render -r cpuref \(serial\) +\|$' "$OUT"
+expect_match "pattern graded, correct" '^\| pattern +\| [0-9.]+ +\| [0-9.]+ +\| [2-9] +\|' "$OUT"
+expect_match "total" '\| Total score: +\| [0-9]+/18 +\|' "$OUT"
+expect_no_match "no (F)" '\(F\)' "$OUT"
+expect_match "the check passed in its log" 'Correctness check passed' "$(cat "$tmp/first/render/pattern.check.log")"
+run_grade second
+expect_eq "second run: exit status" 0 "$STATUS"
+expect_match "second run: serial times from the cache" '^\| rgb .*\| render -r cpuref \(serial, cached\) +\|$' "$OUT"
+[ "$failed" -eq 0 ] || { echo "stderr of the first run:"; cat "$tmp/first.err"; }
+finish
