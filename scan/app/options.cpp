@@ -1,0 +1,145 @@
+#include "options.h"
+
+#include <getopt.h>
+
+#include <cstring>
+
+#include "common/cli.h"
+#include "scan/scan.h"
+
+namespace scan_app {
+
+const char* test_name(Test test) {
+  return test == Test::kScan ? "scan" : "find_repeats";
+}
+
+namespace {
+
+enum LongOnly { kSeed = 1000, kBench };
+
+Test parse_test(const std::string& text) {
+  if (text == "scan") return Test::kScan;
+  if (text == "find_repeats") return Test::kFindRepeats;
+  throw common::UsageError("-m/--test: unknown test '" + text + "' (valid: scan, find_repeats)");
+}
+
+} // namespace
+
+Options parse_options(int argc, char** argv) {
+  static const option kLongOptions[] = {{"test", required_argument, nullptr, 'm'},
+                                        {"input", required_argument, nullptr, 'i'},
+                                        {"arraysize", required_argument, nullptr, 'n'},
+                                        {"thrust", no_argument, nullptr, 't'},
+                                        {"algorithm", required_argument, nullptr, 'a'},
+                                        {"runs", required_argument, nullptr, 'r'},
+                                        {"seed", required_argument, nullptr, kSeed},
+                                        {"bench", no_argument, nullptr, kBench},
+                                        {"help", no_argument, nullptr, 'h'},
+                                        {nullptr, 0, nullptr, 0}};
+  Options opt;
+  optind = 0; // start afresh: tests parse several command lines in one process
+  opterr = 0; // our own messages
+  bool algorithm_given = false;
+  int c;
+  while ((c = getopt_long(argc, argv, ":m:i:n:ta:r:?", kLongOptions, nullptr)) != -1) {
+    switch (c) {
+    case 'm':
+      opt.test = parse_test(optarg);
+      opt.test_given = true;
+      break;
+    case 'i': {
+      const auto input = scan::find_input(optarg);
+      if (!input)
+        throw common::UsageError(std::string("-i/--input: unknown input '") + optarg +
+                                 "' (valid: " + scan::input_names() + ")");
+      opt.input = *input;
+      break;
+    }
+    case 'n':
+      opt.n = common::parse_int(optarg, "-n/--arraysize", 0, scan::kMaxScanElements);
+      opt.n_given = true;
+      break;
+    case 't':
+      opt.thrust = true;
+      break;
+    case 'a': {
+      const std::string name = optarg;
+      algorithm_given = true;
+      opt.all_algorithms = name == "all";
+      if (opt.all_algorithms) break;
+      const auto algorithm = scan::find_algorithm(name);
+      if (!algorithm)
+        throw common::UsageError("-a/--algorithm: unknown algorithm '" + name +
+                                 "' (valid: " + scan::algorithm_names() + ", all)");
+      opt.algorithm = *algorithm;
+      break;
+    }
+    case 'r':
+      opt.runs = static_cast<int>(common::parse_int(optarg, "-r/--runs", 1, 1000));
+      break;
+    case kSeed:
+      opt.seed = static_cast<unsigned>(common::parse_int(optarg, "--seed", 0, 4294967295LL));
+      break;
+    case kBench:
+      opt.bench = true;
+      break;
+    case 'h':
+      opt.help = true;
+      return opt;
+    case ':':
+      throw common::UsageError(std::string("option ") + argv[optind - 1] + " needs a value");
+    default: // '?': "-?" asks for help, anything else is unknown
+      if (std::strcmp(argv[optind - 1], "-?") == 0) {
+        opt.help = true;
+        return opt;
+      }
+      throw common::UsageError(std::string("unknown option ") + argv[optind - 1]);
+    }
+  }
+  if (optind < argc)
+    throw common::UsageError(std::string("unexpected argument '") + argv[optind] + "'");
+
+  if (opt.thrust) {
+    if (algorithm_given && (opt.all_algorithms || opt.algorithm != scan::Algorithm::kCub))
+      throw common::UsageError(
+          "-t/--thrust runs the library (cub); it cannot go with -a " +
+          std::string(opt.all_algorithms ? "all" : scan::algorithm_name(opt.algorithm)));
+    opt.algorithm = scan::Algorithm::kCub;
+  }
+  if (opt.test == Test::kFindRepeats && opt.n > scan::kMaxRepeatsElements)
+    throw common::UsageError("-n/--arraysize: find_repeats takes at most " +
+                             std::to_string(scan::kMaxRepeatsElements) + " elements");
+  return opt;
+}
+
+std::string usage(const char* program) {
+  return std::string("Usage: ") + program +
+         " [options]\n"
+         "Exclusive scan and find_repeats on the GPU, checked against the serial reference.\n"
+         "Program Options:\n"
+         "  -m  --test <TYPE>        scan or find_repeats (default scan)\n"
+         "  -i  --input <NAME>       " +
+         scan::input_names() +
+         " (default random)\n"
+         "                           random: rand() % 10; wide: rand(), sums wrap int32\n"
+         "  -n  --arraysize <INT>    Number of elements in arrays (default 64)\n"
+         "  -t  --thrust             Use the library implementation (CUB, which Thrust calls)\n"
+         "  -a  --algorithm <NAME>   " +
+         scan::algorithm_names() +
+         ", or all (default single-pass)\n"
+         "                           for find_repeats: blelloch = flags, blelloch scan, scatter;\n"
+         "                           single-pass = one fused kernel; cub = DeviceSelect::If\n"
+         "  -r  --runs <INT>         Timed runs, the best is printed (default 3)\n"
+         "      --seed <INT>         Seed for srand() before the random inputs (default 1)\n"
+         "      --bench              Time every algorithm with CUDA events against CUB and\n"
+         "                           memcpy (sizes 10M, 40M, 2^28 unless -n is given; both\n"
+         "                           tests unless -m is given)\n"
+         "  -?  --help               This message\n"
+         "Prints \"Student GPU time: X ms\" (\"Thrust GPU time\" with -t): host time around the\n"
+         "call plus cudaDeviceSynchronize, data already on the device, best of the runs.\n"
+         "Sums wrap modulo 2^32, like the serial reference.\n"
+         "Exit status: 0 correct, 1 wrong result or failure (no GPU, too little memory), 2 "
+         "usage.\n";
+}
+
+} // namespace scan_app

@@ -1,0 +1,31 @@
+// The algorithms behind exclusive_scan and find_repeats, selectable at run time.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace scan {
+
+// One name per algorithm, the same for both calls:
+//   blelloch     scan: the course's work-efficient up-sweep/down-sweep, one launch per level.
+//                find_repeats: the course's composition (flags, blelloch scan, scatter).
+//   single-pass  scan: one kernel with decoupled look-back.
+//                find_repeats: one fused kernel (flag, block scan, look-back, compacted store).
+//   cub          the library: cub::DeviceScan::ExclusiveSum, cub::DeviceSelect::If.
+enum class Algorithm { kBlelloch, kSinglePass, kCub };
+
+constexpr Algorithm kDefaultAlgorithm = Algorithm::kSinglePass;
+
+const char* algorithm_name(Algorithm algorithm);
+
+// All algorithms, in the order tables list them.
+std::vector<Algorithm> all_algorithms();
+
+// "blelloch, single-pass, cub"
+std::string algorithm_names();
+
+// The algorithm of that name, or nothing.
+std::optional<Algorithm> find_algorithm(const std::string& name);
+
+} // namespace scan

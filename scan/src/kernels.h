@@ -1,0 +1,43 @@
+// The host functions behind each algorithm (internal to the library). They take
+// device pointers, valid arguments and ready scratch memory, and a stream; the
+// public calls in dispatch.cpp check arguments and carve the scratch memory.
+// Scans work on unsigned values so that wrapping sums are defined behaviour.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace scan::detail {
+
+// What a single-pass kernel needs for its look-back (see lookback.cuh).
+struct LookbackState {
+  unsigned long long* status = nullptr; // one word per tile
+  unsigned* tile_counter = nullptr;     // 0 between launches: the last tile resets it
+  unsigned epoch = 1;                   // stamp of this launch, 1 to 2^30 - 1
+};
+
+// Tiles (and so look-back words) a single-pass launch over n elements uses.
+std::int64_t single_pass_scan_tiles(std::int64_t n);
+std::int64_t fused_repeats_tiles(std::int64_t n);
+
+// n >= 1 in all of these.
+void blelloch_scan(const unsigned* in, unsigned* out, std::int64_t n, unsigned* carry,
+                   cudaStream_t stream);
+void single_pass_scan(const unsigned* in, unsigned* out, std::int64_t n, const LookbackState& state,
+                      cudaStream_t stream);
+std::size_t cub_scan_scratch_bytes(std::int64_t n);
+void cub_scan(const unsigned* in, unsigned* out, std::int64_t n, void* scratch,
+              std::size_t scratch_bytes, cudaStream_t stream);
+
+// `positions` holds n unsigned values of scratch.
+void composed_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,
+                           unsigned* positions, unsigned* carry, cudaStream_t stream);
+void fused_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,
+                        const LookbackState& state, cudaStream_t stream);
+std::size_t cub_find_repeats_scratch_bytes(std::int64_t n);
+void cub_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count, void* scratch,
+                      std::size_t scratch_bytes, cudaStream_t stream);
+
+} // namespace scan::detail

@@ -1,0 +1,41 @@
+// The library's view of a Workspace (internal): where each piece of scratch
+// lives and how much each call needs.
+//
+// Layout of the device buffer:
+//   [0, 256)            header: tile counter (u32) at 0, count (i64) at 8, blelloch carry (u32) at
+//   16 [256, +8 * words)   look-back words, one per tile; zeroed on allocation, then stamped per
+//   launch [aligned 256, ...)  scratch: CUB's temporary storage, or the composition's positions
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels.h"
+#include "scan/scan.h"
+
+namespace scan::detail {
+
+// What one call needs: look-back words and scratch bytes.
+struct ScratchNeed {
+  std::size_t status_words = 0;
+  std::size_t scratch_bytes = 0;
+};
+
+ScratchNeed scan_need(std::int64_t n, Algorithm algorithm);
+ScratchNeed find_repeats_need(std::int64_t n, Algorithm algorithm);
+
+struct WorkspaceAccess {
+  static std::size_t total_bytes(const ScratchNeed& need);
+  static void reserve(Workspace& ws, const ScratchNeed& need, cudaStream_t stream) {
+    ws.reserve(need.status_words, need.scratch_bytes, stream);
+  }
+  static unsigned* carry(Workspace& ws);
+  static std::int64_t* device_count(Workspace& ws);
+  static std::int64_t* host_count(Workspace& ws); // pinned; allocated on first use
+  static void* scratch(Workspace& ws);
+  static std::size_t scratch_bytes(const Workspace& ws) { return ws.scratch_bytes_; }
+  // Stamps a new launch: the next epoch, re-zeroing the words when it wraps.
+  static LookbackState next_lookback(Workspace& ws, cudaStream_t stream);
+};
+
+} // namespace scan::detail

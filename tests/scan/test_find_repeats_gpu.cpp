@@ -1,0 +1,112 @@
+// GPU tests of find_repeats: every algorithm against the serial reference.
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/cuda_check.h"
+#include "common/device_buffer.h"
+#include "gpu_test.h"
+#include "scan/reference.h"
+#include "scan/scan.h"
+#include "scan_test_util.h"
+
+namespace {
+
+using scan_test::same_prefix;
+
+class FindRepeatsGpu : public GpuTestWithParam<scan::Algorithm> {
+protected:
+  ::testing::AssertionResult matches_reference(const std::vector<int>& input) {
+    const auto n = static_cast<std::int64_t>(input.size());
+    std::vector<int> want(input.size());
+    const std::int64_t want_count = scan::find_repeats_serial(input.data(), n, want.data());
+    common::DeviceBuffer<int> d_in(input.size(), "in"), d_out(input.size(), "out");
+    d_in.copy_from_host(input.data(), input.size());
+    if (n) CUDA_CHECK(cudaMemset(d_out.data(), 0xab, d_out.bytes()));
+    const std::int64_t count =
+        scan::find_repeats(d_in.data(), n, d_out.data(), GetParam(), workspace_);
+    if (count != want_count)
+      return ::testing::AssertionFailure() << "count " << count << ", expected " << want_count;
+    std::vector<int> got(static_cast<std::size_t>(count));
+    d_out.copy_to_host(got.data(), got.size());
+    return same_prefix(got, want, count);
+  }
+
+  scan::Workspace workspace_;
+  std::mt19937 rng_{scan_test::test_seed()};
+};
+
+TEST_P(FindRepeatsGpu, MatchesReferenceOnEveryPatternAndSize) {
+  for (std::int64_t n : scan_test::awkward_sizes()) {
+    SCOPED_TRACE("n = " + std::to_string(n) + ", " + scan_test::seed_note());
+    std::vector<int> ascending(static_cast<std::size_t>(n)), ends(static_cast<std::size_t>(n));
+    for (std::size_t i = 0; i < ascending.size(); ++i) ascending[i] = ends[i] = static_cast<int>(i);
+    if (n >= 4) { // repeats at both ends only
+      ends[1] = ends[0];
+      ends[ends.size() - 1] = ends[ends.size() - 2];
+    }
+    std::vector<int> alternating(static_cast<std::size_t>(n));
+    for (std::size_t i = 0; i < alternating.size(); ++i) alternating[i] = static_cast<int>(i & 1);
+    const struct {
+      const char* name;
+      std::vector<int> values;
+    } cases[] = {
+        {"runs", scan_test::runs(n, rng_)},
+        {"no repeats (ascending)", ascending},
+        {"no repeats (alternating)", alternating},
+        {"all repeats", scan_test::filled(n, 7)},
+        {"repeats at both ends", ends},
+        {"random 0..9", scan_test::uniform(n, 0, 9, rng_)},
+        {"random over all of int32", scan_test::uniform(n, INT32_MIN, INT32_MAX, rng_)},
+    };
+    for (const auto& c : cases) {
+      SCOPED_TRACE(c.name);
+      ASSERT_TRUE(matches_reference(c.values));
+    }
+  }
+}
+
+TEST_P(FindRepeatsGpu, RepeatedRunsGiveIdenticalResults) {
+  const std::int64_t n = 9999991;
+  SCOPED_TRACE(scan_test::seed_note());
+  const std::vector<int> input = scan_test::uniform(n, 0, 9, rng_);
+  for (int run_index = 0; run_index < 5; ++run_index)
+    ASSERT_TRUE(matches_reference(input)) << "run " << run_index;
+}
+
+TEST_P(FindRepeatsGpu, UnalignedInput) {
+  const std::int64_t n = 100003;
+  SCOPED_TRACE(scan_test::seed_note());
+  const std::vector<int> input = scan_test::runs(n, rng_);
+  std::vector<int> want(input.size()), got(input.size());
+  const std::int64_t want_count = scan::find_repeats_serial(input.data(), n, want.data());
+  common::DeviceBuffer<int> d_in(input.size() + 1, "in"), d_out(input.size() + 1, "out");
+  CUDA_CHECK(cudaMemcpy(d_in.data() + 1, input.data(), input.size() * sizeof(int),
+                        cudaMemcpyHostToDevice));
+  const std::int64_t count =
+      scan::find_repeats(d_in.data() + 1, n, d_out.data() + 1, GetParam(), workspace_);
+  ASSERT_EQ(count, want_count);
+  CUDA_CHECK(cudaMemcpy(got.data(), d_out.data() + 1, static_cast<std::size_t>(count) * sizeof(int),
+                        cudaMemcpyDeviceToHost));
+  EXPECT_TRUE(same_prefix(got, want, count));
+}
+
+TEST_P(FindRepeatsGpu, AsyncCountLandsInDeviceMemory) {
+  const std::vector<int> input{3, 3, 1, 2, 2, 2, 9};
+  common::DeviceBuffer<int> d_in(input.size(), "in"), d_out(input.size(), "out");
+  common::DeviceBuffer<std::int64_t> d_count(1, "count");
+  d_in.copy_from_host(input.data(), input.size());
+  scan::find_repeats_async(d_in.data(), 7, d_out.data(), d_count.data(), GetParam(), workspace_);
+  std::int64_t count = -1;
+  d_count.copy_to_host(&count, 1);
+  ASSERT_EQ(count, 3);
+  std::vector<int> got(3);
+  d_out.copy_to_host(got.data(), 3);
+  EXPECT_EQ(got, (std::vector<int>{0, 3, 4}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, FindRepeatsGpu, ::testing::ValuesIn(scan::all_algorithms()),
+                         scan_test::algorithm_param_name);
+
+} // namespace

@@ -1,0 +1,94 @@
+// CPU tests: cudaScan's command line.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/cli.h"
+#include "options.h"
+
+namespace {
+
+scan_app::Options parse(std::vector<std::string> args) {
+  args.insert(args.begin(), "cudaScan");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  return scan_app::parse_options(static_cast<int>(args.size()), argv.data());
+}
+
+TEST(ScanOptions, CourseDefaults) {
+  const scan_app::Options o = parse({});
+  EXPECT_EQ(o.test, scan_app::Test::kScan);
+  EXPECT_EQ(o.input, scan::InputKind::kRandom);
+  EXPECT_EQ(o.n, 64);
+  EXPECT_FALSE(o.thrust);
+  EXPECT_EQ(o.algorithm, scan::Algorithm::kSinglePass);
+  EXPECT_EQ(o.seed, 1u);
+  EXPECT_EQ(o.runs, 3);
+  EXPECT_FALSE(o.bench);
+  EXPECT_FALSE(o.help);
+}
+
+TEST(ScanOptions, CourseOptionsShortAndLong) {
+  scan_app::Options o = parse({"-m", "find_repeats", "-i", "ones", "-n", "1000", "-t"});
+  EXPECT_EQ(o.test, scan_app::Test::kFindRepeats);
+  EXPECT_EQ(o.input, scan::InputKind::kOnes);
+  EXPECT_EQ(o.n, 1000);
+  EXPECT_TRUE(o.thrust);
+  EXPECT_EQ(o.algorithm, scan::Algorithm::kCub);
+  o = parse({"--test", "scan", "--input", "wide", "--arraysize", "7", "--algorithm", "blelloch",
+             "--seed", "99", "--runs", "5", "--bench"});
+  EXPECT_EQ(o.test, scan_app::Test::kScan);
+  EXPECT_EQ(o.input, scan::InputKind::kWide);
+  EXPECT_EQ(o.n, 7);
+  EXPECT_EQ(o.algorithm, scan::Algorithm::kBlelloch);
+  EXPECT_EQ(o.seed, 99u);
+  EXPECT_EQ(o.runs, 5);
+  EXPECT_TRUE(o.bench);
+  EXPECT_TRUE(o.n_given);
+  EXPECT_TRUE(o.test_given);
+}
+
+TEST(ScanOptions, AllAlgorithmsAndHelp) {
+  EXPECT_TRUE(parse({"-a", "all"}).all_algorithms);
+  EXPECT_TRUE(parse({"-?"}).help);
+  EXPECT_TRUE(parse({"--help"}).help);
+  EXPECT_TRUE(parse({"-t", "-a", "cub"}).thrust);
+}
+
+TEST(ScanOptions, UsageErrors) {
+  const std::vector<std::vector<std::string>> bad = {
+      {"-n", "abc"},       {"-n", "-1"},
+      {"-n", "1e6"},       {"-n"},
+      {"-m", "sort"},      {"-i", "noise"},
+      {"-a", "quick"},     {"--frobnicate"},
+      {"stray"},           {"-r", "0"},
+      {"--seed", "-1"},    {"-t", "-a", "blelloch"},
+      {"-t", "-a", "all"}, {"-m", "find_repeats", "-n", "2147483648"},
+  };
+  for (const auto& args : bad) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    EXPECT_THROW(parse(args), common::UsageError) << joined;
+  }
+}
+
+TEST(ScanOptions, MessagesNameTheOption) {
+  try {
+    parse({"-a", "quick"});
+    FAIL() << "no error";
+  } catch (const common::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("-a/--algorithm"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("single-pass"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ScanOptions, UsageListsEveryOption) {
+  const std::string text = scan_app::usage("cudaScan");
+  for (const char* option : {"--test", "--input", "--arraysize", "--thrust", "--algorithm",
+                             "--seed", "--runs", "--bench", "--help"})
+    EXPECT_NE(text.find(option), std::string::npos) << option;
+}
+
+} // namespace
