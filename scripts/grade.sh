@@ -393,15 +393,11 @@ print_saxpy_table() {
 declare -A scan_library_ok=([scan]=1 [find_repeats]=1)
 ref_scan_ok=1
 
-# library_args TEST: the options that make our cudaScan run its library
-# (Thrust/CUB) path.
-library_args() { if [ "$1" = scan ]; then echo -t; else echo -a cub; fi; }
-
 # scan_reference_time TEST N LABEL STUDENT_LOG: sets REF_MS and REF_NAME from
 # the first reference that works: --ref-scan, the library path, the serial
 # time cudaScan prints.
 scan_reference_time() {
-  local test=$1 n=$2 label=$3 student_log=$4 dir=$logs/$1 lib
+  local test=$1 n=$2 label=$3 student_log=$4 dir=$logs/$1
   if [ -n "$ref_scan" ] && [ "$ref_scan_ok" = 1 ]; then
     timed_runs "$label: reference" "$dir/$n.ref" "$GRADE_SCAN_PASS_RE" parse_scan_time \
       "$ref_scan" -m "$test" -i random -n "$n"
@@ -411,10 +407,9 @@ scan_reference_time() {
     case "$RUN_VERDICT" in nogpu | usage) ref_scan_ok=0 ;; esac
   fi
   if [ "${scan_library_ok[$test]}" = 1 ]; then
-    read -r -a lib <<<"$(library_args "$test")"
     timed_runs "$label: library reference" "$dir/$n.library" "$GRADE_SCAN_PASS_RE" parse_scan_time \
-      "$bin_dir/cudaScan" -m "$test" -i random -n "$n" "${lib[@]}"
-    REF_NAME="cudaScan ${lib[*]}"
+      "$bin_dir/cudaScan" -m "$test" -i random -n "$n" -t
+    REF_NAME="cudaScan -t (library)"
     [ "$RUN_VERDICT" != ok ] || { REF_MS=$RUN_BEST; return; }
     report_bad_run "library reference $REF_NAME ($test $n)" "$RUN_VERDICT" "$RUN_LOG"
     scan_library_ok[$test]=0

@@ -127,15 +127,15 @@ test_scan_reference_program() {
 test_scan_library_reference() {
   FAKE_SCAN_MS=1 FAKE_LIB_MS=1 grade scan_lib scan find_repeats --counts 1000000
   expect_eq "library: exit status" 0 "$STATUS"
-  expect_eq "library: scan with -t" "|1000000|1.000|1.000|1.25|1.00x|cudaScan -t|" "$(row "$OUT" 1000000 | head -n 1)"
-  expect_eq "library: find_repeats with -a cub" "|1000000|1.000|1.000|1.25|1.00x|cudaScan -a cub|" "$(row "$OUT" 1000000 | tail -n 1)"
+  expect_eq "library: scan with -t" "|1000000|1.000|1.000|1.25|1.00x|cudaScan -t (library)|" "$(row "$OUT" 1000000 | head -n 1)"
+  expect_eq "library: find_repeats with -t too" "|1000000|1.000|1.000|1.25|1.00x|cudaScan -t (library)|" "$(row "$OUT" 1000000 | tail -n 1)"
   expect_eq "library: two tables" 2 "$(grep -c '^Score table: ' <<<"$OUT")"
 }
 
 test_scan_serial_and_no_reference() {
   FAKE_NO_LIBRARY=1 FAKE_SERIAL=1 grade scan_serial scan --counts 1000000
   expect_eq "serial reference" "|1000000|10.000|1.000|1.25|10.00x|serial (cudaScan's check)|" "$(row "$OUT" 1000000)"
-  expect_match "library failure said" "^grade.sh: library reference cudaScan -t \(scan 1000000\): rejected its command line" "$ERR"
+  expect_match "library failure said" "^grade.sh: library reference cudaScan -t \(library\) \(scan 1000000\): rejected its command line" "$ERR"
   FAKE_NO_LIBRARY=1 grade scan_none scan --counts 1000000,2000000
   expect_eq "no reference: still correct" 0 "$STATUS"
   expect_eq "no reference: not scored" "|1000000|-|1.000|n/a|-|none available|" "$(row "$OUT" 1000000)"
@@ -146,7 +146,7 @@ test_scan_serial_and_no_reference() {
 test_scan_wrong_and_no_gpu() {
   FAKE_WRONG=scan:2000000 grade scan_wrong scan --counts 1000000,2000000
   expect_eq "scan wrong: exit status" 1 "$STATUS"
-  expect_eq "scan wrong: (F)" "|2000000|2.000|2.000 (F)|0|1.00x|cudaScan -t|" "$(row "$OUT" 2000000)"
+  expect_eq "scan wrong: (F)" "|2000000|2.000|2.000 (F)|0|1.00x|cudaScan -t (library)|" "$(row "$OUT" 2000000)"
   expect_match "scan wrong: the error line" '^grade.sh: scan 2000000: wrong result: Error: Device exclusive_scan outputs incorrect!' "$ERR"
   FAKE_NO_GPU=1 grade scan_nogpu find_repeats --counts 1000000
   expect_eq "scan without GPU: exit status" 1 "$STATUS"
