@@ -51,6 +51,7 @@ __device__ __forceinline__ unsigned long long read_status(unsigned long long* wo
 // published its aggregate. Lane i watches tile - 1 - i (a window of 32
 // predecessors); the window moves back until it meets an inclusive prefix.
 // Returns the sum of every element before the tile, in all lanes.
+template <int kSleepNs>
 __device__ __forceinline__ unsigned look_back(const LookbackState& state, unsigned tile) {
   const int lane = static_cast<int>(threadIdx.x & 31u);
   unsigned exclusive = 0;
@@ -71,6 +72,7 @@ __device__ __forceinline__ unsigned look_back(const LookbackState& state, unsign
       const unsigned needed =
           prefix_lanes ? (prefix_lanes & (0u - prefix_lanes)) * 2u - 1u : kFullMask;
       if ((not_ready & needed) == 0) break;
+      if (kSleepNs > 0) __nanosleep(kSleepNs);
     }
     // Lanes up to the nearest prefix contribute (all lanes when there is none).
     const int stop = prefix_lanes ? __ffs(static_cast<int>(prefix_lanes)) - 1 : 31;

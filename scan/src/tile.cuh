@@ -15,9 +15,12 @@ namespace scan::detail {
 // warp * kWarpItems + k * 128 + lane * 4, so each of the kVecs loads is one
 // coalesced 512-byte access per warp, and a thread's items stay in registers
 // from load to store (no transpose through shared memory).
-template <int kThreadsT, int kVecsT> struct Tiling {
+// kSleepNsT: nanoseconds a look-back warp sleeps between polls of tiles not
+// yet ready (0: poll without pause).
+template <int kThreadsT, int kVecsT, int kSleepNsT = 0> struct Tiling {
   static constexpr int kThreads = kThreadsT;
   static constexpr int kVecs = kVecsT;
+  static constexpr int kSleepNs = kSleepNsT;
   static constexpr int kWarps = kThreads / 32;
   static constexpr int kWarpItems = 32 * 4 * kVecs;
   static constexpr int kTileItems = kThreads * 4 * kVecs;
@@ -151,7 +154,7 @@ template <class T> struct TileScan {
       if (warp == 0) {
         if (lane == 0)
           publish_status(&state.status[tile], pack_status(state.epoch, kFlagAggregate, aggregate));
-        const unsigned prefix = look_back(state, tile);
+        const unsigned prefix = look_back<T::kSleepNs>(state, tile);
         if (lane == 0) {
           publish_status(&state.status[tile],
                          pack_status(state.epoch, kFlagPrefix, prefix + aggregate));

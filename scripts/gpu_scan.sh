@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# The scan part's GPU check: builds cudaScan, scan_tests and scan_tune if
+# needed, runs the scan tests with the GPU, compute-sanitizer (memcheck,
+# racecheck, synccheck, initcheck) over small runs of every algorithm and both
+# tests, the course-timed runs at 10M and 40M, and cudaScan --bench.
+#
+# Usage: scripts/gpu_scan.sh BUILD_DIR LOG_DIR [--no-bench] [--tune]
+#   BUILD_DIR   a build folder (configured here for sm_90 Release if it has no cache)
+#   LOG_DIR     where each step's full log goes
+#   --no-bench  skip the timed runs and --bench
+#   --tune      also run scan_tune (the single-pass tilings)
+# Prints a summary table last. Exit status: 0 when every step passed, 1 when
+# one failed, 2 on usage errors.
+set -uo pipefail
+
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
+[ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ] && { usage; exit 0; }
+[ $# -ge 2 ] || { echo "gpu_scan.sh: needs BUILD_DIR and LOG_DIR (try --help)" >&2; exit 2; }
+build=$1 logs=$2
+shift 2
+bench=1 tune=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-bench) bench=0 ;;
+    --tune) tune=1 ;;
+    *) echo "gpu_scan.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+cd "$(dirname "$0")/.." || exit 1
+mkdir -p "$logs" || { echo "gpu_scan.sh: cannot create $logs" >&2; exit 1; }
+logs=$(cd "$logs" && pwd)
+bin=$build/bin
+sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+jobs=$(nproc 2>/dev/null || echo 4)
+results=()
+failed=0
+
+hung=0
+record() {  # record NAME STATUS SECONDS LOGFILE
+  local verdict=PASS
+  [ "$2" -eq 124 ] && hung=1
+  [ "$2" -eq 0 ] || { verdict=FAIL; failed=1; tail -n 15 "$logs/$4" >&2; }
+  results+=("$(printf '%-64s %-4s %5ss  %s' "$1" "$verdict" "$3" "$4")")
+}
+
+step() {  # step NAME LOGFILE COMMAND...: runs in the foreground
+  local name=$1 file=$2 start=$SECONDS
+  shift 2
+  echo "== $name" >&2
+  "$@" >"$logs/$file" 2>&1
+  record "$name" $? $((SECONDS - start)) "$file"
+}
+
+# Steps that measure nothing run side by side (the GPU holds them all); their
+# names, logs and process ids wait here until collect().
+pending_names=() pending_files=() pending_pids=() pending_start=0
+background() {  # background NAME LOGFILE COMMAND...
+  local name=$1 file=$2
+  shift 2
+  echo "== $name (in parallel)" >&2
+  "$@" >"$logs/$file" 2>&1 &
+  pending_names+=("$name") pending_files+=("$file") pending_pids+=($!)
+}
+collect() {
+  local i
+  for i in "${!pending_pids[@]}"; do
+    wait "${pending_pids[$i]}"
+    record "${pending_names[$i]}" $? $((SECONDS - pending_start)) "${pending_files[$i]}"
+  done
+  pending_names=() pending_files=() pending_pids=()
+}
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  step "configure $build (sm_90, Release)" scan-configure.log \
+    cmake -S . -B "$build" -DCMAKE_CUDA_ARCHITECTURES=90 -DCMAKE_BUILD_TYPE=Release
+fi
+step "build cudaScan scan_tests scan_tune" scan-build.log \
+  cmake --build "$build" --target cudaScan scan_tests scan_tune -j "$jobs"
+
+if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
+  pending_start=$SECONDS
+  # Time limits turn a hang (a look-back that never ends) into a failed step.
+  background "scan_tests (every algorithm, with the GPU)" scan-tests.log timeout 150 "$bin/scan_tests"
+  for tool in memcheck racecheck synccheck initcheck; do
+    for test in scan find_repeats; do
+      background "sanitizer $tool: cudaScan -m $test -a all -n 100003" "scan-san-$tool-$test.log" \
+        timeout 150 "$sanitizer" --tool "$tool" --error-exitcode 1 "$bin/cudaScan" -m "$test" -a all -n 100003 -r 1
+    done
+  done
+  background "sanitizer memcheck: cudaScan -a all, n = 1 and 5" scan-san-memcheck-tiny.log \
+    timeout 150 bash -c "for t in scan find_repeats; do for n in 1 5; do '$sanitizer' --tool memcheck \
+      --error-exitcode 1 '$bin/cudaScan' -m \$t -a all -n \$n -r 1 || exit 1; done; done"
+  collect
+
+  # After a hang the timed steps would only hang too.
+  [ $hung = 1 ] && { echo "gpu_scan.sh: a step ran past its time limit; skipping the timed steps" >&2; bench=0; tune=0; }
+  if [ $bench = 1 ]; then
+    for test in scan find_repeats; do
+      for n in 10000000 40000000; do
+        step "course timing: cudaScan -m $test -i random -n $n" "scan-course-$test-$n.log" \
+          timeout 40 "$bin/cudaScan" -m "$test" -i random -n "$n"
+        step "course timing: cudaScan -m $test -i random -n $n -t" "scan-course-$test-$n-t.log" \
+          timeout 40 "$bin/cudaScan" -m "$test" -i random -n "$n" -t
+      done
+    done
+    step "bench: cudaScan --bench" scan-bench.log timeout 120 "$bin/cudaScan" --bench
+  fi
+  [ $tune = 1 ] && step "tune: scan_tune" scan-tune.log timeout 90 "$bin/scan_tune"
+fi
+
+echo
+echo "scan on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1), logs in $logs"
+printf '%s\n' "${results[@]}"
+if [ $bench = 1 ] && [ -f "$logs/scan-bench.log" ]; then
+  for f in "$logs"/scan-course-*.log; do
+    [ -f "$f" ] && printf '  %-44s %s\n' "$(basename "$f" .log)" "$(grep -h "GPU time" "$f")"
+  done
+  sed -n '/^exclusive_scan,\|^find_repeats,/,$p' "$logs/scan-bench.log"
+fi
+[ $tune = 1 ] && [ -f "$logs/scan-tune.log" ] && cat "$logs/scan-tune.log"
+[ $failed = 0 ] && echo "scan: all steps passed" || echo "scan: FAILED (see the logs above)"
+exit $failed
