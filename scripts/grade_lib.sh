@@ -45,6 +45,9 @@ parse_scan_time() { numbers_after "$1" '^(Student|Thrust) GPU time:' min; }
 # cudaScan prints one ("Serial CPU time: X ms" or "Serial time: X ms").
 parse_serial_scan_time() { numbers_after "$1" '^Serial( CPU| reference)? time:' min; }
 
+# parse_saxpy_n LOG: the element count of the summary line, when printed.
+parse_saxpy_n() { numbers_after "$1" '^Summary.* N = ' last; }
+
 # parse_saxpy_memcpy LOG: device-to-device memcpy GB/s, when printed.
 parse_saxpy_memcpy() { numbers_after "$1" '^Device-to-device memcpy:' last; }
 

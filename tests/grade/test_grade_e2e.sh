@@ -159,8 +159,9 @@ test_saxpy() {
   expect_eq "saxpy: exit status" 0 "$STATUS"
   expect_eq "saxpy: course variant" "|course|131.288|8.511|0.397|2814.727|0.739|" "$(row "$OUT" course)"
   expect_eq "saxpy: tuned variant" "|tuned|15.859|70.465|0.292|3827.112|1.005|" "$(row "$OUT" tuned)"
+  expect_match "saxpy: N in the title" '^Saxpy timing table \(N = 100000000, best of 2, not scored\):$' "$OUT"
   expect_match "saxpy: options passed" '^cudaSaxpy -r 2 -n 1000$' "$(cat "$CALLS")"
-  expect_match "saxpy: csv" '^tuned,15.859,70.465,0.292,3827.112,1.005$' "$(cat "$LOGS/saxpy.csv")"
+  expect_match "saxpy: csv" '^tuned,15.859,70.465,0.292,3827.112,1.005,ok$' "$(cat "$LOGS/saxpy.csv")"
   FAKE_WRONG=1 grade saxpy_wrong saxpy
   expect_eq "saxpy wrong: exit status" 1 "$STATUS"
   expect_match "saxpy wrong: (F)" '^\| tuned +\| 15.859 \(F\)' "$OUT"

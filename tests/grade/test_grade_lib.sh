@@ -45,6 +45,8 @@ test_saxpy_parsing() {
   expect_eq "course format: one variant, no kernel line" \
     "course${tab}209.870${tab}5.325${tab}-${tab}-" "$(parse_saxpy_best "$fx/saxpy_course.txt")"
   expect_eq "memcpy rate" 3808.112 "$(parse_saxpy_memcpy "$fx/saxpy_ours.txt")"
+  expect_eq "element count" 100000000 "$(parse_saxpy_n "$fx/saxpy_ours.txt")"
+  expect_eq "no element count in the course's format" "" "$(parse_saxpy_n "$fx/saxpy_course.txt")"
   expect_eq "no memcpy line in the course's format" "" "$(parse_saxpy_memcpy "$fx/saxpy_course.txt")"
   expect_eq "nothing without a GPU" "" "$(parse_saxpy_best "$fx/saxpy_no_gpu.txt")"
 }
