@@ -56,6 +56,10 @@ public:
   }
 
   Scene read() {
+    if (!in_) {
+      line_number_ = 1;
+      fail("the input cannot be read");
+    }
     Scene scene;
     read_magic();
     const std::size_t count = read_header(scene);

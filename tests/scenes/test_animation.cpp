@@ -218,7 +218,10 @@ TEST(Snow, NoiseIsInRangeAndMatchesTheLatticeAtIntegerPoints) {
     ASSERT_LT(std::fabs(value - previous), 0.01f) << "noise jumps at u = " << u; // smooth
     previous = value;
   }
-  // Huge or tiny inputs stay defined.
+  // Inputs beyond the lattice limit are clamped before the conversion to int
+  // (a scene file may hold any finite value).
+  EXPECT_EQ(scenes::snow_noise(3.5e10f, 0.3f, 2), scenes::snow_noise(1e6f, 0.3f, 2));
+  EXPECT_EQ(scenes::snow_noise(0.3f, -3e38f, 2), scenes::snow_noise(0.3f, -1e6f, 2));
   EXPECT_GE(scenes::snow_noise(3e38f, -3e38f, 2), 0.0f);
   EXPECT_LT(scenes::snow_noise(-3e38f, 3e38f, 2), 1.0f);
 }

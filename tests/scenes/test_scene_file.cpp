@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <limits>
@@ -329,6 +330,22 @@ TEST(SceneFile, ErrorsInAFileNameTheFile) {
   } catch (const SceneFileError& error) {
     EXPECT_EQ(std::string(error.what()).rfind(path + ":7: field 10 (vz): 'nan'", 0), 0u)
         << error.what();
+  }
+}
+
+// Found by the fuzzer (scripts/fuzz_scene_file.sh) when the noise lookup did
+// not clamp its input: a file may hold any finite values, and stepping such a
+// scene converted 3.5e10 to int (undefined behaviour). Stepping must stay
+// defined and finite for values this extreme.
+TEST(SceneFile, ExtremeButValidSnowSceneAdvancesSafely) {
+  Scene scene = read_text("scenefile 1\nname snow\nanimation snow\nsnow true\ncircles 3\n"
+                          "0.56 0.57 5000000016 0.003 1 1 1 -0.014 -0.039 0\n"
+                          "3e38 -3e38 0.5 0.003 1 1 1 0 0 0\n"
+                          "0.5 0.5 -1e30 1e30 1 1 1 1e30 -1e30 0\n"
+                          "end\n");
+  for (int frame = 0; frame < 3; ++frame) scenes::advance(scene);
+  for (std::size_t i = 0; i < scene.size(); ++i) {
+    EXPECT_TRUE(std::isfinite(scene.x[i]) && std::isfinite(scene.y[i])) << "circle " << i;
   }
 }
 
