@@ -333,10 +333,10 @@ TEST(SceneFile, ErrorsInAFileNameTheFile) {
   }
 }
 
-// Found by the fuzzer (scripts/fuzz_scene_file.sh) when the noise lookup did
-// not clamp its input: a file may hold any finite values, and stepping such a
-// scene converted 3.5e10 to int (undefined behaviour). Stepping must stay
-// defined and finite for values this extreme.
+// A case from the fuzzer (scripts/fuzz_scene_file.sh): with the clamp in
+// snow_noise removed, it finds this within seconds, because a file may hold
+// any finite value and stepping converted 3.5e10 to int (undefined
+// behaviour). Stepping must stay defined and finite for values this extreme.
 TEST(SceneFile, ExtremeButValidSnowSceneAdvancesSafely) {
   Scene scene = read_text("scenefile 1\nname snow\nanimation snow\nsnow true\ncircles 3\n"
                           "0.56 0.57 5000000016 0.003 1 1 1 -0.014 -0.039 0\n"
