@@ -49,13 +49,12 @@ int run(const render_app::Options& options) {
 
   const scenes::Scene scene = load(options);
   const render::RendererChoice choice = render::choose_renderer(options.renderer);
-  std::cout << "Renderer: " << render::renderer_kind_name(choice.kind) << " (" << choice.reason
-            << ")\n";
+  // Made before anything is printed: it fails if the choice cannot run.
+  const std::unique_ptr<render::Renderer> renderer = render::make_renderer(choice.kind);
+  std::cout << "Renderer: " << renderer->name() << " (" << choice.reason << ")\n";
   if (choice.kind == render::RendererKind::Cuda) common::print_device_banner(std::cout);
   std::cout << "Scene: " << scene.name << ", " << scene.size() << " circles, " << options.size
             << "x" << options.size << " pixels\n";
-
-  const std::unique_ptr<render::Renderer> renderer = render::make_renderer(choice.kind);
   renderer->setup(scene, options.size, options.size);
 
   render::FrameLoopOptions loop;

@@ -29,7 +29,7 @@ class Progress {
 public:
   Progress(std::ostream& out, int frames) : out_(out), frames_(frames) {}
   void frame_done(int frame) {
-    if (frame + 1 >= frames_) return;  // the report follows at once
+    if (frame + 1 >= frames_) return; // the report follows at once
     const double s = clock_.elapsed_ms() / 1000.0;
     if (s < next_report_s_) return;
     print(out_, "render: frame %d of %d done (%.1f s)\n", frame + 1, frames_, s);

@@ -1,0 +1,202 @@
+// The frame loop: the course's printed report, frame ranges, written files,
+// and the correctness check passing and failing.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "render/check.h"
+#include "render/cpu_renderer.h"
+#include "render/frame_loop.h"
+#include "render/ref_renderer.h"
+#include "test_util.h"
+
+namespace {
+
+using render::FrameLoopOptions;
+using render::FrameLoopResult;
+using render::RefRenderer;
+using render_test::TempDir;
+
+// A reference renderer whose image is off by `error` in one channel of one
+// pixel: what the check must catch (or tolerate).
+class OffByRenderer : public RefRenderer {
+public:
+  OffByRenderer(int x, int y, float error) : x_(x), y_(y), error_(error) {}
+  const render::Image& image() override {
+    copy_ = RefRenderer::image();
+    copy_.pixel(x_, y_)[1] += error_;
+    return copy_;
+  }
+
+private:
+  int x_, y_;
+  float error_;
+  render::Image copy_;
+};
+
+struct LoopRun {
+  FrameLoopResult result;
+  std::string out;
+  std::string err;
+};
+
+LoopRun run_loop(render::Renderer& renderer, const FrameLoopOptions& options) {
+  std::ostringstream out;
+  std::ostringstream err;
+  LoopRun run;
+  run.result = render::run_frame_loop(renderer, options, out, err);
+  run.out = out.str();
+  run.err = err.str();
+  return run;
+}
+
+const char* const kNumber = "[0-9]+\\.[0-9]{4}";
+
+std::string timing_lines(bool file_io) {
+  std::string s = std::string("Clear:    ") + kNumber + " ms\n" + "Advance:  " + kNumber +
+                  " ms\nRender:   " + kNumber + " ms\nTotal:    " + kNumber + " ms\n";
+  if (file_io) s += std::string("File IO:  ") + kNumber + " ms\n";
+  return s + "\nOverall:  " + kNumber + " sec \\(note units are seconds\\)\n";
+}
+
+TEST(FrameLoop, PrintsTheCourseReport) {
+  RefRenderer ref;
+  ref.setup(scenes::load_scene("rgb"), 16, 16);
+  FrameLoopOptions options;
+  options.end_frame = 2;
+  const LoopRun run = run_loop(ref, options);
+  const std::regex expected("\nRunning benchmark, 2 frames, beginning at frame 0 \\.\\.\\.\n" +
+                            timing_lines(false));
+  EXPECT_TRUE(std::regex_match(run.out, expected)) << run.out;
+  EXPECT_TRUE(run.err.empty());
+  EXPECT_FALSE(run.result.checked);
+  EXPECT_DOUBLE_EQ(run.result.total_ms,
+                   run.result.clear_ms + run.result.advance_ms + run.result.render_ms);
+}
+
+TEST(FrameLoop, WritesTimedFramesOnly) {
+  const TempDir dir;
+  render::CpuRenderer cpu;
+  cpu.setup(scenes::load_scene("bouncingballs"), 20, 20);
+  FrameLoopOptions options;
+  options.start_frame = 2;
+  options.end_frame = 4;
+  options.file_prefix = dir.file("f");
+  options.format = render::ImageFormat::Ppm;
+  const LoopRun run = run_loop(cpu, options);
+  const std::string p = dir.file("f");
+  const std::regex expected("\nRunning benchmark, 2 frames, beginning at frame 2 \\.\\.\\.\n"
+                            "Dumping frames to " +
+                            p +
+                            "_xxx\\.ppm\n"
+                            "Wrote " +
+                            p + "_0002\\.ppm\nWrote " + p + "_0003\\.ppm\n" + timing_lines(true));
+  EXPECT_TRUE(std::regex_match(run.out, expected)) << run.out;
+  EXPECT_EQ(dir.files(), (std::vector<std::string>{"f_0002.ppm", "f_0003.ppm"}));
+}
+
+TEST(FrameLoop, SkippedFramesStillAdvance) {
+  // Frame 5 from -b 5:6 is the image after six advances.
+  const scenes::Scene balls = scenes::load_scene("bouncingballs");
+  RefRenderer looped;
+  looped.setup(balls, 32, 32);
+  FrameLoopOptions options;
+  options.start_frame = 5;
+  options.end_frame = 6;
+  run_loop(looped, options);
+  RefRenderer by_hand;
+  by_hand.setup(balls, 32, 32);
+  for (int i = 0; i < 6; ++i) by_hand.advance();
+  by_hand.clear();
+  by_hand.render();
+  EXPECT_TRUE(render_test::same_bits(looped.image(), by_hand.image()));
+  // And it differs from frame 0, so the test can tell.
+  RefRenderer first;
+  first.setup(balls, 32, 32);
+  run_loop(first, FrameLoopOptions{});
+  EXPECT_FALSE(render_test::same_bits(first.image(), by_hand.image()));
+}
+
+TEST(FrameLoop, CheckPasses) {
+  const scenes::Scene scene = scenes::load_scene("hypnosis");
+  render::CpuRenderer cpu;
+  RefRenderer ref;
+  cpu.setup(scene, 40, 40);
+  ref.setup(scene, 40, 40);
+  FrameLoopOptions options;
+  options.end_frame = 3;
+  options.reference = &ref;
+  const LoopRun run = run_loop(cpu, options);
+  EXPECT_TRUE(run.result.checked);
+  EXPECT_TRUE(run.result.check_passed);
+  EXPECT_NE(run.out.find("Overall:  "), std::string::npos);
+  EXPECT_TRUE(run.out.size() > 70 &&
+              run.out.substr(run.out.size() - 70) ==
+                  "***************** Correctness check passed **************************\n")
+      << run.out;
+}
+
+TEST(FrameLoop, CheckFailsOnOneWrongChannel) {
+  const scenes::Scene scene = scenes::load_scene("rgb");
+  OffByRenderer wrong(5, 3, 1e-6f);
+  RefRenderer ref;
+  wrong.setup(scene, 8, 8);
+  ref.setup(scene, 8, 8);
+  FrameLoopOptions options;
+  options.end_frame = 2;
+  options.reference = &ref;
+  const LoopRun run = run_loop(wrong, options);
+  EXPECT_FALSE(run.result.check_passed);
+  EXPECT_NE(run.out.find("Mismatch detected at pixel [5][3], value = "), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("Frame 0: 1 mismatching pixels"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("ERROR: correctness check failed\n"), std::string::npos);
+  EXPECT_EQ(run.out.find("Correctness check passed"), std::string::npos);
+  EXPECT_EQ(run.out.find("Clear:"), std::string::npos); // stopped at the failing frame
+}
+
+TEST(FrameLoop, ToleranceForSnow) {
+  scenes::Scene scene = scenes::load_scene("rgb");
+  scene.snow = true;
+  EXPECT_EQ(render::check_tolerance(scene), render::kSnowTolerance);
+  EXPECT_EQ(render::check_tolerance(scenes::load_scene("rgb")), 0.f);
+  for (const float error : {5e-5f, 3e-4f}) {
+    OffByRenderer off(1, 1, error);
+    RefRenderer ref;
+    off.setup(scene, 8, 8);
+    ref.setup(scene, 8, 8);
+    FrameLoopOptions options;
+    options.reference = &ref;
+    options.tolerance = render::kSnowTolerance;
+    const LoopRun run = run_loop(off, options);
+    EXPECT_EQ(run.result.check_passed, error < render::kSnowTolerance) << error;
+    EXPECT_NEAR(run.result.max_check_error, error, 1e-6);
+    if (run.result.check_passed) {
+      EXPECT_NE(run.out.find("Largest error: "), std::string::npos) << run.out;
+    }
+  }
+}
+
+TEST(FrameLoop, RejectsEmptyRanges) {
+  RefRenderer ref;
+  ref.setup(scenes::load_scene("rgb"), 4, 4);
+  FrameLoopOptions options;
+  options.start_frame = 3;
+  options.end_frame = 3;
+  std::ostringstream sink;
+  EXPECT_THROW(render::run_frame_loop(ref, options, sink, sink), std::invalid_argument);
+}
+
+TEST(FrameLoop, FileErrorsPropagate) {
+  RefRenderer ref;
+  ref.setup(scenes::load_scene("rgb"), 4, 4);
+  FrameLoopOptions options;
+  options.file_prefix = "/nonexistent-folder-for-render-tests/out";
+  std::ostringstream sink;
+  EXPECT_THROW(render::run_frame_loop(ref, options, sink, sink), std::runtime_error);
+}
+
+} // namespace

@@ -1,0 +1,119 @@
+// The render program's option parsing.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/cli.h"
+#include "options.h"
+
+namespace {
+
+using render_app::Options;
+using render_app::parse_options;
+
+std::string usage_error(const std::vector<std::string>& args) {
+  try {
+    parse_options(args);
+  } catch (const common::UsageError& e) {
+    return e.what();
+  }
+  return "(no usage error)";
+}
+
+TEST(Options, Defaults) {
+  const Options o = parse_options({"rgb"});
+  EXPECT_EQ(o.scene, "rgb");
+  EXPECT_EQ(o.renderer, render::RendererKind::Auto);
+  EXPECT_EQ(o.size, 1024);
+  EXPECT_EQ(o.start_frame, 0);
+  EXPECT_EQ(o.end_frame, 1);
+  EXPECT_FALSE(o.check);
+  EXPECT_EQ(o.file_prefix, "output");
+  EXPECT_EQ(o.seed, 0u);
+  EXPECT_EQ(o.format, render::ImageFormat::Png);
+}
+
+TEST(Options, ShortLongAndAttachedForms) {
+  const Options a = parse_options(
+      {"-r", "cpu", "-s", "512", "-b", "3:7", "-c", "-f", "pic", "-S", "42", "rand10k"});
+  EXPECT_EQ(a.renderer, render::RendererKind::Cpu);
+  EXPECT_EQ(a.size, 512);
+  EXPECT_EQ(a.start_frame, 3);
+  EXPECT_EQ(a.end_frame, 7);
+  EXPECT_TRUE(a.check);
+  EXPECT_EQ(a.file_prefix, "pic");
+  EXPECT_EQ(a.seed, 42u);
+  const Options b = parse_options({"--renderer=cpuref", "--size=8", "--bench", "0:2", "--check",
+                                   "--file=", "--seed=4294967295", "--format", "ppm", "pattern"});
+  EXPECT_EQ(b.renderer, render::RendererKind::CpuRef);
+  EXPECT_EQ(b.size, 8);
+  EXPECT_EQ(b.end_frame, 2);
+  EXPECT_EQ(b.file_prefix, "");
+  EXPECT_EQ(b.seed, 4294967295u);
+  EXPECT_EQ(b.format, render::ImageFormat::Ppm);
+  const Options c = parse_options({"-s64", "-rcuda", "-f", "", "rgb"});
+  EXPECT_EQ(c.size, 64);
+  EXPECT_EQ(c.renderer, render::RendererKind::Cuda);
+  EXPECT_EQ(c.file_prefix, "");
+}
+
+TEST(Options, HelpAndListNeedNoScene) {
+  EXPECT_TRUE(parse_options({"-?"}).help);
+  EXPECT_TRUE(parse_options({"--help"}).help);
+  EXPECT_TRUE(parse_options({"-h"}).help);
+  EXPECT_TRUE(parse_options({"--list"}).list);
+}
+
+TEST(Options, SceneFile) {
+  const Options o = parse_options({"--scene-file", "my.scene"});
+  EXPECT_EQ(o.scene_file, "my.scene");
+  EXPECT_TRUE(o.scene.empty());
+}
+
+TEST(Options, EachBadInputIsOneClearUsageError) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {{}, "missing SCENE (one of: rgb"},
+      {{"nope"}, "unknown scene 'nope' (valid scenes: rgb, rgby"},
+      {{"rgb", "rgby"}, "expected one SCENE"},
+      {{"-s", "0", "rgb"}, "-s/--size: 0 is out of range (allowed: 1 to 16384)"},
+      {{"-s", "-5", "rgb"}, "out of range (allowed: 1 to 16384)"},
+      {{"-s", "20000", "rgb"}, "out of range (allowed: 1 to 16384)"},
+      {{"-s", "abc", "rgb"}, "-s/--size: 'abc' is not a whole number"},
+      {{"-s"}, "-s needs a value"},
+      {{"-b", "5:2", "rgb"}, "END must be greater than START (got 5:2)"},
+      {{"-b", "4:4", "rgb"}, "END must be greater than START"},
+      {{"-b", "x", "rgb"}, "'x' is not START:END"},
+      {{"-b", "1:x", "rgb"}, "-b/--bench END: 'x' is not a whole number"},
+      {{"-b", "-1:3", "rgb"}, "-b/--bench START"},
+      {{"-S", "abc", "rgb"}, "-S/--seed: 'abc' is not a whole number"},
+      {{"-S", "-1", "rgb"}, "-S/--seed"},
+      {{"-S", "4294967296", "rgb"}, "out of range"},
+      {{"-r", "gpu", "rgb"}, "-r/--renderer: unknown renderer 'gpu' (valid renderers: cpuref"},
+      {{"--format", "gif", "rgb"},
+       "--format: unknown image format 'gif' (valid formats: png, ppm)"},
+      {{"--bogus", "rgb"}, "unknown option '--bogus'"},
+      {{"-x", "rgb"}, "unknown option '-x'"},
+      {{"--check=yes", "rgb"}, "--check takes no value"},
+      {{"--scene-file", "a", "rgb"}, "either SCENE or --scene-file"},
+      {{"--scene-file", ""}, "--scene-file needs a file name"},
+  };
+  for (const Case& c : cases) {
+    const std::string msg = usage_error(c.args);
+    EXPECT_NE(msg.find(c.says), std::string::npos) << "got: " << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  }
+}
+
+TEST(Options, HelpNamesEveryOption) {
+  const std::string help = render_app::usage_text();
+  for (const char* option : {"--renderer", "--size", "--bench", "--check", "--file", "--format",
+                             "--seed", "--scene-file", "--list", "--help", "snowsingle"})
+    EXPECT_NE(help.find(option), std::string::npos) << option;
+}
+
+} // namespace

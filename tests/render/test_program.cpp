@@ -1,0 +1,151 @@
+// The render program run as a user would: help, list, good runs, and every
+// kind of bad input (one clear line, the right status, no file left).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "common/device.h"
+#include "render/renderer.h"
+#include "test_util.h"
+
+namespace {
+
+using render_test::ProgramRun;
+using render_test::run_program;
+using render_test::TempDir;
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// One line on stderr, starting with the program name.
+void expect_one_error_line(const ProgramRun& run, int status, const std::string& says) {
+  EXPECT_EQ(run.status, status) << run.err;
+  EXPECT_EQ(run.err.rfind("render: ", 0), 0u) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  EXPECT_TRUE(contains(run.err, says)) << "stderr: " << run.err << "expected: " << says;
+}
+
+TEST(Program, Help) {
+  for (const char* flag : {"--help", "-?"}) {
+    const ProgramRun run = run_program({flag});
+    EXPECT_EQ(run.status, 0);
+    EXPECT_EQ(run.out.rfind("Usage: render [options] SCENE", 0), 0u) << run.out;
+    EXPECT_TRUE(run.err.empty());
+  }
+}
+
+TEST(Program, ListsScenesWithCircleCounts) {
+  const ProgramRun run = run_program({"--list"});
+  EXPECT_EQ(run.status, 0);
+  for (const std::string& name : scenes::scene_names())
+    EXPECT_TRUE(contains(run.out, name)) << name;
+  EXPECT_TRUE(contains(run.out, "2000000"));
+}
+
+TEST(Program, RendersChecksAndWritesFrames) {
+  const TempDir dir;
+  const ProgramRun run =
+      run_program({"-r", "cpu", "-s", "32", "-b", "0:2", "-c", "-f", dir.file("o"), "hypnosis"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "Renderer: cpu (requested)\n"));
+  EXPECT_TRUE(contains(run.out, "Running benchmark, 2 frames, beginning at frame 0 ...\n"));
+  EXPECT_TRUE(contains(run.out, "Wrote " + dir.file("o_0001.png") + "\n"));
+  EXPECT_TRUE(contains(run.out, "Correctness check passed"));
+  EXPECT_EQ(dir.files(), (std::vector<std::string>{"o_0000.png", "o_0001.png"}));
+}
+
+TEST(Program, PpmHasTheCourseSize) {
+  const TempDir dir;
+  const ProgramRun run =
+      run_program({"-r", "cpuref", "-s", "30", "--format", "ppm", "-f", dir.file("p"), "rgby"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(render_test::read_file(dir.file("p_0000.ppm")).size(), 13u + 30u * 30u * 3u);
+}
+
+TEST(Program, DefaultFileNameAndNoFiles) {
+  const TempDir dir;
+  EXPECT_EQ(run_program({"-r", "cpu", "-s", "8", "rgb"}, dir.path()).status, 0);
+  EXPECT_EQ(dir.files(), std::vector<std::string>{"output_0000.png"});
+  const TempDir none;
+  const ProgramRun run = run_program({"-r", "cpu", "-s", "8", "-f", "", "rgb"}, none.path());
+  EXPECT_EQ(run.status, 0);
+  EXPECT_FALSE(contains(run.out, "Dumping"));
+  EXPECT_TRUE(none.files().empty());
+}
+
+TEST(Program, AutoSaysWhatItChoseAndWhy) {
+  const TempDir dir;
+  const ProgramRun run = run_program({"-s", "8", "-f", "", "rgb"}, dir.path());
+  EXPECT_EQ(run.status, 0) << run.err;
+  const render::RendererChoice choice = render::choose_renderer(render::RendererKind::Auto);
+  EXPECT_TRUE(contains(run.out, std::string("Renderer: ") +
+                                    render::renderer_kind_name(choice.kind) + " (" + choice.reason +
+                                    ")\n"))
+      << run.out;
+}
+
+TEST(Program, UsageErrorsExitTwoWithOneLine) {
+  const TempDir dir;
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {{}, "missing SCENE"},
+      {{"nope"}, "valid scenes: rgb, rgby"},
+      {{"-s", "0", "rgb"}, "allowed: 1 to 16384"},
+      {{"-s", "-3", "rgb"}, "allowed: 1 to 16384"},
+      {{"-s", "99999", "rgb"}, "allowed: 1 to 16384"},
+      {{"-s", "abc", "rgb"}, "not a whole number"},
+      {{"-b", "5:2", "rgb"}, "END must be greater than START"},
+      {{"-b", "x", "rgb"}, "not START:END"},
+      {{"-S", "abc", "rgb"}, "-S/--seed"},
+      {{"-r", "gpu", "rgb"}, "valid renderers"},
+      {{"--format", "jpg", "rgb"}, "valid formats"},
+      {{"--what", "rgb"}, "unknown option"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.says);
+    const ProgramRun run = run_program(c.args, dir.path());
+    expect_one_error_line(run, 2, c.says);
+    EXPECT_TRUE(contains(run.err, "(try --help)"));
+    EXPECT_TRUE(run.out.empty()) << run.out;
+  }
+  EXPECT_TRUE(dir.files().empty());
+}
+
+TEST(Program, UnwritableOutputFailsBeforeRendering) {
+  const TempDir dir;
+  const std::string missing = dir.file("missing/out");
+  // rand1M at 1024 with the serial reference would take seconds: the error
+  // must come first.
+  const ProgramRun run = run_program({"-r", "cpuref", "-f", missing, "rand1M"}, dir.path());
+  expect_one_error_line(run, 1, "cannot write " + missing + "_0000.png: No such file");
+  EXPECT_FALSE(contains(run.out, "Running benchmark"));
+  EXPECT_TRUE(dir.files().empty());
+  // A folder where the first frame's file would go.
+  const std::string taken = dir.file("taken");
+  ASSERT_EQ(run_program({"-r", "cpu", "-s", "4", "-f", taken, "rgb"}).status, 0);
+  std::filesystem::remove(taken + "_0000.png");
+  std::filesystem::create_directory(taken + "_0000.png");
+  expect_one_error_line(run_program({"-r", "cpu", "-s", "4", "-f", taken, "rgb"}), 1,
+                        "it is a folder");
+}
+
+TEST(Program, CudaWithoutCudaRendererFailsClearly) {
+  if (render::cuda_renderer_available() && common::has_cuda_device())
+    GTEST_SKIP() << "the CUDA renderer can run here";
+  const TempDir dir;
+  const ProgramRun run = run_program({"-r", "cuda", "-s", "8", "rgb"}, dir.path());
+  EXPECT_EQ(run.status, 1);
+  EXPECT_TRUE(contains(run.err, render::cuda_renderer_available() ? "needs a CUDA device"
+                                                                  : "not available in this build"))
+      << run.err;
+  EXPECT_TRUE(dir.files().empty());
+}
+
+} // namespace
