@@ -26,7 +26,7 @@ enum EntryKind : std::uint32_t {
 constexpr int kMiss = -1; // no pixel of the tile can be covered
 
 // A binned pair's value: the circle index, and its kind in the top bits.
-constexpr int kKindShift = kCircleBits;
+constexpr int kKindShift = 30;
 constexpr std::uint32_t kCircleMask = (1u << kKindShift) - 1;
 
 // The pixels of a tile that lie in the image, bounds inclusive.

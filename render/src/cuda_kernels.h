@@ -17,10 +17,6 @@ namespace render::gpu {
 constexpr int kTileSide = 16;
 constexpr int kTilePixels = kTileSide * kTileSide;
 
-// A binned pair keeps the circle index in its low kCircleBits bits.
-constexpr int kCircleBits = 30;
-constexpr std::size_t kMaxCircles = std::size_t{1} << kCircleBits;
-
 // The scene on the device: scenes::Scene's arrays, `count` floats each.
 struct SceneArrays {
   float* x = nullptr;
@@ -108,10 +104,9 @@ int sort_pairs(std::uint32_t* const keys[2], std::uint32_t* const values[2], std
 void find_tile_ranges(const std::uint32_t* sorted_keys, std::size_t pairs, int tile_count,
                       uint2* ranges, cudaStream_t stream);
 
-// Binned mode: each tile draws its own pairs over the image, each thread
-// shading `rows_per_thread` (1, 2 or 4) pixels of a column.
+// Binned mode: each tile draws its own pairs over the image.
 void shade_binned(const CircleRecords& circles, const std::uint32_t* sorted_values,
                   const uint2* ranges, const FrameGeometry& frame, Shading shading,
-                  int rows_per_thread, float4* pixels, cudaStream_t stream);
+                  float4* pixels, cudaStream_t stream);
 
 } // namespace render::gpu
