@@ -15,6 +15,7 @@
 #include "render/ref_renderer.h"
 #include "render/renderer.h"
 #include "scenes/scene.h"
+#include "scenes/scene_file.h"
 
 namespace {
 
@@ -30,7 +31,7 @@ void print_scene_list() {
 
 scenes::Scene load(const render_app::Options& options) {
   if (options.scene_file.empty()) return scenes::load_scene(options.scene, options.seed);
-  throw common::UsageError("--scene-file is not supported in this build yet");
+  return scenes::load_scene_file(options.scene_file); // errors name the file and line
 }
 
 int run(const render_app::Options& options) {

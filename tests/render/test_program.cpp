@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "common/device.h"
 #include "render/renderer.h"
+#include "scenes/scene_file.h"
 #include "test_util.h"
 
 namespace {
@@ -134,6 +136,38 @@ TEST(Program, UnwritableOutputFailsBeforeRendering) {
   std::filesystem::create_directory(taken + "_0000.png");
   expect_one_error_line(run_program({"-r", "cpu", "-s", "4", "-f", taken, "rgb"}), 1,
                         "it is a folder");
+}
+
+TEST(Program, RendersSceneFiles) {
+  const TempDir dir;
+  // A named scene saved to a file renders to the same bytes as the scene.
+  scenes::save_scene(scenes::load_scene("rgby"), dir.file("rgby.scene"));
+  ASSERT_EQ(run_program({"-r", "cpu", "-s", "40", "-f", dir.file("named"), "rgby"}).status, 0);
+  const ProgramRun run = run_program({"-r", "cpu", "-s", "40", "-c", "-f", dir.file("file"),
+                                      "--scene-file", dir.file("rgby.scene")});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "Scene: rgby, 4 circles, 40x40 pixels")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Correctness check passed"));
+  EXPECT_EQ(render_test::read_file(dir.file("file_0000.png")),
+            render_test::read_file(dir.file("named_0000.png")));
+  // A hand-made scene.
+  scenes::save_scene(render_test::make_scene({{0.5f, 0.5f, 0.f, 0.3f, 1.f, 0.f, 0.f}}),
+                     dir.file("one.scene"));
+  const ProgramRun one =
+      run_program({"-r", "cpuref", "-s", "8", "-f", "", "--scene-file", dir.file("one.scene")});
+  EXPECT_EQ(one.status, 0) << one.err;
+  EXPECT_TRUE(contains(one.out, "Scene: handmade, 1 circles")) << one.out;
+}
+
+TEST(Program, BadSceneFilesFailWithOneLine) {
+  const TempDir dir;
+  const std::string missing = dir.file("missing.scene");
+  expect_one_error_line(run_program({"-s", "8", "-f", "", "--scene-file", missing}), 1, missing);
+  const std::string bad = dir.file("bad.scene");
+  std::ofstream(bad) << "this is not a scene file\n";
+  const ProgramRun run = run_program({"-s", "8", "--scene-file", bad}, dir.path());
+  expect_one_error_line(run, 1, bad);
+  EXPECT_EQ(dir.files(), std::vector<std::string>{"bad.scene"}); // no image written
 }
 
 TEST(Program, CudaWithoutCudaRendererFailsClearly) {
