@@ -92,6 +92,7 @@ template <int kThreads, int kVecs, int kSleepNs = 0> bool tune_repeats(Context& 
   };
   poison_output(c);
   op(0);
+  CUDA_CHECK(cudaStreamSynchronize(c.stream)); // the copies below run on the legacy stream
   long long got = 0;
   count.copy_to_host(&got, 1);
   if (got != c.expected_count) {

@@ -15,8 +15,9 @@
 
 namespace scan {
 
-// exclusive_scan takes up to 2^40 elements (4 TiB, past any device).
-constexpr std::int64_t kMaxScanElements = std::int64_t{1} << 40;
+// exclusive_scan takes up to 2^38 elements (1 TiB, past any device), which
+// keeps every launch's grid inside CUDA's limits.
+constexpr std::int64_t kMaxScanElements = std::int64_t{1} << 38;
 // find_repeats writes indices as int, so its input holds at most 2^31 - 1 elements.
 constexpr std::int64_t kMaxRepeatsElements = 2147483647;
 
