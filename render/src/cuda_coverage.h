@@ -26,7 +26,7 @@ enum EntryKind : std::uint32_t {
 constexpr int kMiss = -1; // no pixel of the tile can be covered
 
 // A binned pair's value: the circle index, and its kind in the top bits.
-constexpr int kKindShift = 30;
+constexpr int kKindShift = kCircleBits;
 constexpr std::uint32_t kCircleMask = (1u << kKindShift) - 1;
 
 // The pixels of a tile that lie in the image, bounds inclusive.
@@ -105,8 +105,8 @@ __device__ inline int classify(const float4& geometry, const shade::PixelBox& bo
   const float dy_first = shade::sub(geometry.y, shade::pixel_center(t.y0, f.inverse_height));
   const float dy_last = shade::sub(geometry.y, shade::pixel_center(t.y1, f.inverse_height));
   const float radius_squared = geometry.z;
-  const float nearest = shade::add(nearest_axis_squared(dx_first, dx_last),
-                                   nearest_axis_squared(dy_first, dy_last));
+  const float nearest =
+      shade::add(nearest_axis_squared(dx_first, dx_last), nearest_axis_squared(dy_first, dy_last));
   if (nearest > radius_squared) return kMiss;
   const bool inside_box =
       t.x0 >= box.min_x && t.x1 < box.max_x && t.y0 >= box.min_y && t.y1 < box.max_y;

@@ -17,6 +17,10 @@ namespace render::gpu {
 constexpr int kTileSide = 16;
 constexpr int kTilePixels = kTileSide * kTileSide;
 
+// A binned pair keeps the circle index in its low kCircleBits bits.
+constexpr int kCircleBits = 30;
+constexpr std::size_t kMaxCircles = std::size_t{1} << kCircleBits;
+
 // The scene on the device: scenes::Scene's arrays, `count` floats each.
 struct SceneArrays {
   float* x = nullptr;
@@ -68,8 +72,7 @@ void advance_scene(const SceneArrays& scene, scenes::Animation animation, cudaSt
 // each circle is binned to, and tile_counts[count] = 0 (scan_tile_counts'
 // input, count + 1 entries).
 void prepare_circles(const SceneArrays& scene, const FrameGeometry& frame,
-                     const CircleRecords& circles, std::uint64_t* tile_counts,
-                     cudaStream_t stream);
+                     const CircleRecords& circles, std::uint64_t* tile_counts, cudaStream_t stream);
 
 // Tiled mode: every tile tests all `count` circles and draws over the image.
 void shade_tiled(const CircleRecords& circles, int count, const FrameGeometry& frame,
@@ -104,9 +107,10 @@ int sort_pairs(std::uint32_t* const keys[2], std::uint32_t* const values[2], std
 void find_tile_ranges(const std::uint32_t* sorted_keys, std::size_t pairs, int tile_count,
                       uint2* ranges, cudaStream_t stream);
 
-// Binned mode: each tile draws its own pairs over the image.
+// Binned mode: each tile draws its own pairs over the image, each thread
+// shading `rows_per_thread` (1, 2 or 4) pixels of a column.
 void shade_binned(const CircleRecords& circles, const std::uint32_t* sorted_values,
                   const uint2* ranges, const FrameGeometry& frame, Shading shading,
-                  float4* pixels, cudaStream_t stream);
+                  int rows_per_thread, float4* pixels, cudaStream_t stream);
 
 } // namespace render::gpu

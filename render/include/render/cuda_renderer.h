@@ -38,6 +38,9 @@ struct CudaRendererOptions {
   // provably the reference's result (docs/cuda_renderer.md); false always
   // uses the reference's two roundings. For tests.
   bool allow_fused_blend = true;
+  // Binned mode's pixels per thread (1, 2 or 4, stacked in a column of the
+  // tile). 0: the default, or the RENDER_CUDA_ROWS environment variable.
+  int binned_rows_per_thread = 0;
 };
 
 class CudaRenderer final : public Renderer {

@@ -1,0 +1,115 @@
+// Binned mode's second half: each tile's block reads only its own range of
+// the sorted pairs, a batch at a time, gathering the circles' records.
+#include <stdexcept>
+#include <string>
+
+#include "common/cuda_check.h"
+#include "cuda_kernels.h"
+#include "cuda_tile_shading.h"
+
+namespace render::gpu {
+
+namespace {
+
+template <int kThreads> struct BinnedSource {
+  static constexpr bool kCompact = false; // a tile's pairs are all hits
+
+  const uint2* ranges;
+  const std::uint32_t* values;
+  const float4* geometry;
+  const float4* paint;
+
+  struct Cursor {
+    std::uint32_t first;
+    std::uint32_t end;
+    int batches;
+  };
+  // The pair's value: the circle and its kind.
+  using Ticket = std::uint32_t;
+
+  __device__ Cursor begin(int tile) const {
+    const uint2 range = ranges[tile];
+    return Cursor{range.x, range.y,
+                  static_cast<int>((range.y - range.x + kThreads - 1) / kThreads)};
+  }
+
+  __device__ std::uint32_t pair(const Cursor& cursor, int batch) const {
+    return cursor.first + static_cast<std::uint32_t>(batch) * kThreads + threadIdx.x;
+  }
+
+  __device__ Ticket fetch(const Cursor& cursor, int batch) const {
+    const std::uint32_t p = pair(cursor, batch);
+    return p < cursor.end ? values[p] : 0u;
+  }
+
+  __device__ Candidate resolve(const Cursor& cursor, int batch, Ticket ticket, int, int,
+                               const TileRect&, const FrameGeometry&) const {
+    Candidate c;
+    if (pair(cursor, batch) >= cursor.end) return c;
+    const std::uint32_t circle = ticket & kCircleMask;
+    c.hit = true;
+    c.kind = ticket >> kKindShift;
+    c.geometry = geometry[circle];
+    c.paint = paint[circle];
+    return c;
+  }
+
+  __device__ int dense_count(const Cursor& cursor, int batch) const {
+    const std::uint32_t left =
+        cursor.end - cursor.first - static_cast<std::uint32_t>(batch) * kThreads;
+    return static_cast<int>(left < kThreads ? left : kThreads);
+  }
+};
+
+template <Shading kShading, int kRows>
+__global__ void __launch_bounds__(kTilePixels / kRows)
+    binned_kernel(BinnedSource<kTilePixels / kRows> source, FrameGeometry frame, float4* pixels) {
+  shade_tile<BinnedSource<kTilePixels / kRows>, kShading, kRows>(source, frame, pixels);
+}
+
+template <Shading kShading, int kRows>
+void launch(const CircleRecords& circles, const std::uint32_t* values, const uint2* ranges,
+            const FrameGeometry& frame, float4* pixels, cudaStream_t stream) {
+  constexpr int kThreads = kTilePixels / kRows;
+  const BinnedSource<kThreads> source{ranges, values, circles.geometry, circles.paint};
+  binned_kernel<kShading, kRows>
+      <<<static_cast<unsigned>(frame.tile_count()), kThreads, 0, stream>>>(source, frame, pixels);
+  CUDA_CHECK_LAUNCH();
+}
+
+template <Shading kShading>
+void launch_rows(int rows, const CircleRecords& circles, const std::uint32_t* values,
+                 const uint2* ranges, const FrameGeometry& frame, float4* pixels,
+                 cudaStream_t stream) {
+  switch (rows) {
+  case 1:
+    return launch<kShading, 1>(circles, values, ranges, frame, pixels, stream);
+  case 2:
+    return launch<kShading, 2>(circles, values, ranges, frame, pixels, stream);
+  case 4:
+    return launch<kShading, 4>(circles, values, ranges, frame, pixels, stream);
+  default:
+    throw std::invalid_argument("binned shading: rows per thread must be 1, 2 or 4, not " +
+                                std::to_string(rows));
+  }
+}
+
+} // namespace
+
+void shade_binned(const CircleRecords& circles, const std::uint32_t* sorted_values,
+                  const uint2* ranges, const FrameGeometry& frame, Shading shading,
+                  int rows_per_thread, float4* pixels, cudaStream_t stream) {
+  switch (shading) {
+  case Shading::FlatExact:
+    return launch_rows<Shading::FlatExact>(rows_per_thread, circles, sorted_values, ranges, frame,
+                                           pixels, stream);
+  case Shading::FlatFused:
+    return launch_rows<Shading::FlatFused>(rows_per_thread, circles, sorted_values, ranges, frame,
+                                           pixels, stream);
+  case Shading::Snow:
+    return launch_rows<Shading::Snow>(rows_per_thread, circles, sorted_values, ranges, frame,
+                                      pixels, stream);
+  }
+}
+
+} // namespace render::gpu

@@ -1,0 +1,111 @@
+// The per-frame work around the tile shading: clearing the image, stepping
+// the animation with the scenes library's own step functions, and building
+// each circle's records (and, for binned mode, its tile count).
+#include "common/cuda_check.h"
+#include "cuda_coverage.h"
+#include "cuda_kernels.h"
+#include "render/shade.h"
+#include "scenes/animation.h"
+
+namespace render::gpu {
+
+namespace {
+
+constexpr int kThreads = 256;
+
+unsigned blocks_for(std::size_t items) {
+  return static_cast<unsigned>((items + kThreads - 1) / kThreads);
+}
+
+__global__ void clear_kernel(float4* pixels, int width, int height, bool snow,
+                             std::size_t pixel_count) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= pixel_count) return;
+  const float gray =
+      shade::clear_gray(static_cast<int>(i / static_cast<std::size_t>(width)), height, snow);
+  pixels[i] = make_float4(gray, gray, gray, 1.f);
+}
+
+// One thread per circle. Every step reads and writes only its own circle
+// (fireworks sparks also read their shell, which no step writes), exactly as
+// scenes::advance runs them one after another on the host.
+__global__ void advance_kernel(SceneArrays s, scenes::Animation animation) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i >= s.count) return;
+  switch (animation) {
+  case scenes::Animation::None:
+    break;
+  case scenes::Animation::BouncingBalls:
+    scenes::bouncing_ball_step(s.y[i], s.vy[i]);
+    break;
+  case scenes::Animation::Hypnosis:
+    scenes::hypnosis_step(s.radius[i]);
+    break;
+  case scenes::Animation::Fireworks:
+    scenes::fireworks_step(i, s.x, s.y, s.radius, s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i],
+                           s.vz[i]);
+    break;
+  case scenes::Animation::Snow:
+    scenes::snow_step(s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.radius[i]);
+    break;
+  }
+}
+
+// With kCount, thread `count` also writes the scan's extra zero entry.
+template <bool kCount>
+__global__ void prepare_kernel(SceneArrays s, FrameGeometry frame, CircleRecords out,
+                               std::uint64_t* tile_counts) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (kCount && i == s.count) tile_counts[i] = 0;
+  if (i >= s.count) return;
+  const float radius = s.radius[i];
+  const float4 geometry = make_float4(s.x[i], s.y[i], shade::mul(radius, radius), radius);
+  // The color half of the blend depends on the circle only: computed once here.
+  const shade::BlendTerms terms =
+      shade::blend_terms(shade::flat_contribution(s.r[i], s.g[i], s.b[i]));
+  out.geometry[i] = geometry;
+  out.paint[i] = make_float4(terms.base[0], terms.base[1], terms.base[2], s.z[i]);
+  out.tiles[i] = pack_tile_span(box_of(geometry, frame));
+  if constexpr (kCount) {
+    std::uint64_t tiles = 0;
+    for_each_binned_tile(geometry, frame, [&](int, int) {
+      ++tiles;
+      return true;
+    });
+    tile_counts[i] = tiles;
+  }
+}
+
+} // namespace
+
+void clear_image(float4* pixels, const FrameGeometry& frame, bool snow, cudaStream_t stream) {
+  const std::size_t pixel_count = static_cast<std::size_t>(frame.width) * frame.height;
+  clear_kernel<<<blocks_for(pixel_count), kThreads, 0, stream>>>(pixels, frame.width, frame.height,
+                                                                 snow, pixel_count);
+  CUDA_CHECK_LAUNCH();
+}
+
+void advance_scene(const SceneArrays& scene, scenes::Animation animation, cudaStream_t stream) {
+  // Launched even for zero circles, so a warm-up call loads the kernel.
+  const unsigned blocks = scene.count > 0 ? blocks_for(static_cast<std::size_t>(scene.count)) : 1;
+  advance_kernel<<<blocks, kThreads, 0, stream>>>(scene, animation);
+  CUDA_CHECK_LAUNCH();
+}
+
+void prepare_circles(const SceneArrays& scene, const FrameGeometry& frame,
+                     const CircleRecords& circles, std::uint64_t* tile_counts,
+                     cudaStream_t stream) {
+  if (tile_counts) {
+    prepare_kernel<true>
+        <<<blocks_for(static_cast<std::size_t>(scene.count) + 1), kThreads, 0, stream>>>(
+            scene, frame, circles, tile_counts);
+  } else {
+    if (scene.count == 0) return;
+    prepare_kernel<false>
+        <<<blocks_for(static_cast<std::size_t>(scene.count)), kThreads, 0, stream>>>(
+            scene, frame, circles, tile_counts);
+  }
+  CUDA_CHECK_LAUNCH();
+}
+
+} // namespace render::gpu

@@ -1,0 +1,462 @@
+// The CUDA renderer's host side: the scene and the image on the device, the
+// scratch memory, the frame's sequence of kernels per mode, and the choice
+// of mode. Host code only; the kernels are behind cuda_kernels.h.
+#include "render/cuda_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include "common/cuda_check.h"
+#include "common/device.h"
+#include "common/device_buffer.h"
+#include "common/stream.h"
+#include "common/timer.h"
+#include "cuda_kernels.h"
+#include "cuda_scratch.h"
+#include "render/shade.h"
+
+namespace render {
+
+namespace {
+
+constexpr CudaMode kAllModes[] = {CudaMode::Tiled, CudaMode::Binned, CudaMode::Auto};
+
+// A pass never holds more pairs than this: the sort's item count and the
+// tile ranges are 32-bit.
+constexpr std::size_t kMaxPairsPerPass = std::size_t{1} << 30;
+// With no limit given, binning may use this share of the device memory left
+// free after the image and the circle records.
+constexpr double kPairMemoryShare = 0.5;
+// Two key and two value buffers (the sort's double buffers).
+constexpr std::size_t kBytesPerPair = 4 * sizeof(std::uint32_t);
+// Below this many pairs per pass the device is too full to bin sensibly.
+constexpr std::size_t kMinPairsPerPass = std::size_t{1} << 16;
+// Auto does not time tiled mode when every tile would test more circles than
+// this in total: such frames take tens of milliseconds (docs/cuda_renderer.md).
+constexpr double kMaxTiledTrialTests = 2.0e9;
+constexpr int kAutoTrials = 3;
+// Binned mode's pixels per thread; RENDER_CUDA_ROWS overrides it for tuning runs.
+constexpr int kDefaultBinnedRows = 2;
+
+int binned_rows(int requested) {
+  if (requested == 0) {
+    const char* env = std::getenv("RENDER_CUDA_ROWS");
+    if (!env || !*env) return kDefaultBinnedRows;
+    requested = std::atoi(env);
+  }
+  if (requested != 1 && requested != 2 && requested != 4)
+    throw std::invalid_argument("binned rows per thread must be 1, 2 or 4, not " +
+                                std::to_string(requested));
+  return requested;
+}
+
+// Whether the fused blend gives the reference's bits for every pixel of this
+// scene. The fused form differs only when (1 - alpha)·p is inexact, which for
+// 1 - alpha = 1/2 means p < 2^-125. Flat pixels start at 1, and with colors
+// >= 0 a blend never takes p below half its value; so p stays large enough
+// if every color channel is at least 2^-123 (then p >= alpha·c after the
+// first blend) or if there are too few circles to halve p that often.
+bool fused_blend_is_exact(const scenes::Scene& scene) {
+  if (scene.snow) return false;
+  const shade::BlendTerms unit = shade::blend_terms(shade::flat_contribution(0.f, 0.f, 0.f));
+  if (unit.scale[0] != 0.5f || unit.scale[1] != 0.5f || unit.scale[2] != 0.5f ||
+      unit.scale[3] != 1.f || shade::clear_gray(0, 1, false) != 1.f)
+    return false;
+  constexpr float kLargeColor = 0x1p-123f;
+  constexpr std::size_t kFewCircles = 125;
+  bool all_large = true;
+  for (const std::vector<float>* channel : {&scene.r, &scene.g, &scene.b}) {
+    for (const float c : *channel) {
+      if (!std::isfinite(c) || c < 0.f) return false;
+      if (c < kLargeColor) all_large = false;
+    }
+  }
+  return all_large || scene.size() <= kFewCircles;
+}
+
+std::string format_ms(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f ms", ms);
+  return text;
+}
+
+// The scene's arrays, carved from one allocation.
+gpu::SceneArrays lay_out_scene(void* base, int count, std::size_t& bytes) {
+  gpu::ScratchCarver carver(base);
+  const auto n = static_cast<std::size_t>(count);
+  gpu::SceneArrays s;
+  s.x = carver.take<float>(n);
+  s.y = carver.take<float>(n);
+  s.z = carver.take<float>(n);
+  s.vx = carver.take<float>(n);
+  s.vy = carver.take<float>(n);
+  s.vz = carver.take<float>(n);
+  s.r = carver.take<float>(n);
+  s.g = carver.take<float>(n);
+  s.b = carver.take<float>(n);
+  s.radius = carver.take<float>(n);
+  s.count = count;
+  bytes = carver.bytes();
+  return s;
+}
+
+// What every frame needs, sized by the circle and tile counts.
+struct CircleScratch {
+  gpu::CircleRecords records;
+  std::uint64_t* tile_counts = nullptr; // count + 1 entries; scanned in place
+  void* scan_scratch = nullptr;
+  std::size_t scan_bytes = 0;
+  uint2* tile_ranges = nullptr;
+};
+
+CircleScratch lay_out_circles(void* base, int count, int tile_count, std::size_t scan_bytes,
+                              std::size_t& bytes) {
+  gpu::ScratchCarver carver(base);
+  const auto n = static_cast<std::size_t>(count);
+  CircleScratch c;
+  c.records.geometry = carver.take<float4>(n);
+  c.records.paint = carver.take<float4>(n);
+  c.records.tiles = carver.take<uint2>(n);
+  c.tile_counts = carver.take<std::uint64_t>(n + 1);
+  c.scan_scratch = carver.take<unsigned char>(scan_bytes);
+  c.scan_bytes = scan_bytes;
+  c.tile_ranges = carver.take<uint2>(static_cast<std::size_t>(tile_count));
+  bytes = carver.bytes();
+  return c;
+}
+
+// One binned pass's pairs and the sort's scratch.
+struct PairScratch {
+  std::uint32_t* keys[2] = {nullptr, nullptr};
+  std::uint32_t* values[2] = {nullptr, nullptr};
+  void* sort_scratch = nullptr;
+  std::size_t sort_bytes = 0;
+  std::size_t capacity = 0;
+};
+
+PairScratch lay_out_pairs(void* base, std::size_t capacity, std::size_t sort_bytes,
+                          std::size_t& bytes) {
+  gpu::ScratchCarver carver(base);
+  PairScratch p;
+  for (int i = 0; i < 2; ++i) {
+    p.keys[i] = carver.take<std::uint32_t>(capacity);
+    p.values[i] = carver.take<std::uint32_t>(capacity);
+  }
+  p.sort_scratch = carver.take<unsigned char>(sort_bytes);
+  p.sort_bytes = sort_bytes;
+  p.capacity = capacity;
+  bytes = carver.bytes();
+  return p;
+}
+
+} // namespace
+
+const char* cuda_mode_name(CudaMode mode) {
+  switch (mode) {
+  case CudaMode::Tiled:
+    return "tiled";
+  case CudaMode::Binned:
+    return "binned";
+  case CudaMode::Auto:
+    return "auto";
+  }
+  return "unknown";
+}
+
+CudaMode parse_cuda_mode(const std::string& text) {
+  for (const CudaMode mode : kAllModes)
+    if (text == cuda_mode_name(mode)) return mode;
+  throw std::invalid_argument("unknown CUDA mode '" + text +
+                              "' (valid modes: tiled, binned, auto)");
+}
+
+struct CudaRenderer::State {
+  explicit State(const CudaRendererOptions& o)
+      : options(o), rows_per_thread(binned_rows(o.binned_rows_per_thread)),
+        pair_total(1, "CUDA renderer: pair count") {}
+
+  CudaRendererOptions options;
+  int rows_per_thread;
+  CudaMode mode = CudaMode::Auto; // resolved by setup
+  std::string description = "not set up";
+  common::CudaStream stream;
+  bool ready = false;
+
+  bool snow = false;
+  scenes::Animation animation = scenes::Animation::None;
+  gpu::Shading shading = gpu::Shading::FlatExact;
+  common::DeviceBuffer<unsigned char> scene_memory;
+  gpu::SceneArrays scene;
+
+  Image image;
+  gpu::FrameGeometry frame;
+  common::DeviceBuffer<float4> pixels;
+
+  gpu::ScratchArena circle_arena{"CUDA renderer: circle records"};
+  CircleScratch circles;
+
+  gpu::ScratchArena pair_arena{"CUDA renderer: binned pairs"};
+  PairScratch pairs;
+  std::size_t max_pairs_per_pass = 0;
+  common::PinnedBuffer<std::uint64_t> pair_total;
+  // The pair count of a scene that never moves is the same every frame, so
+  // it is read back once rather than each frame.
+  bool pair_total_known = false;
+  std::uint64_t known_pair_total = 0;
+
+  void upload(const scenes::Scene& s) {
+    const int count = static_cast<int>(s.size());
+    std::size_t bytes = 0;
+    lay_out_scene(nullptr, count, bytes);
+    scene_memory = common::DeviceBuffer<unsigned char>();
+    scene_memory = common::DeviceBuffer<unsigned char>(bytes, "CUDA renderer: scene");
+    scene = lay_out_scene(scene_memory.data(), count, bytes);
+    const std::pair<float*, const std::vector<float>*> arrays[] = {
+        {scene.x, &s.x},   {scene.y, &s.y},          {scene.z, &s.z}, {scene.vx, &s.vx},
+        {scene.vy, &s.vy}, {scene.vz, &s.vz},        {scene.r, &s.r}, {scene.g, &s.g},
+        {scene.b, &s.b},   {scene.radius, &s.radius}};
+    for (const auto& [device, host] : arrays)
+      if (!host->empty())
+        CUDA_CHECK(cudaMemcpyAsync(device, host->data(), host->size() * sizeof(float),
+                                   cudaMemcpyHostToDevice, stream.get()));
+    stream.synchronize();
+  }
+
+  void size_buffers(int width, int height) {
+    frame.width = width;
+    frame.height = height;
+    frame.tiles_x = (width + gpu::kTileSide - 1) / gpu::kTileSide;
+    frame.tiles_y = (height + gpu::kTileSide - 1) / gpu::kTileSide;
+    frame.inverse_width = shade::inverse_extent(width);
+    frame.inverse_height = shade::inverse_extent(height);
+
+    const std::size_t pixel_count = static_cast<std::size_t>(width) * height;
+    pixels = common::DeviceBuffer<float4>();
+    pixels = common::DeviceBuffer<float4>(pixel_count, "CUDA renderer: image");
+
+    const std::size_t scan_bytes = gpu::scan_scratch_bytes(scene.count);
+    std::size_t bytes = 0;
+    lay_out_circles(nullptr, scene.count, frame.tile_count(), scan_bytes, bytes);
+    circles = lay_out_circles(circle_arena.reserve(bytes), scene.count, frame.tile_count(),
+                              scan_bytes, bytes);
+
+    if (options.max_pairs_per_pass > 0) {
+      max_pairs_per_pass = std::min(options.max_pairs_per_pass, kMaxPairsPerPass);
+    } else {
+      std::size_t free_bytes = 0;
+      std::size_t total_bytes = 0;
+      CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+      const auto budget = static_cast<std::size_t>(free_bytes * kPairMemoryShare) / kBytesPerPair;
+      max_pairs_per_pass = std::clamp(budget, kMinPairsPerPass, kMaxPairsPerPass);
+    }
+  }
+
+  // Room for a pass of `count` pairs, growing the pair scratch if needed.
+  void reserve_pairs(std::size_t count) {
+    const std::size_t sort_bytes = gpu::sort_scratch_bytes(count, frame.tile_count());
+    if (count <= pairs.capacity && sort_bytes <= pairs.sort_bytes) return;
+    const std::size_t capacity = std::max(count, pairs.capacity);
+    const std::size_t capacity_sort_bytes =
+        std::max(sort_bytes, gpu::sort_scratch_bytes(capacity, frame.tile_count()));
+    std::size_t bytes = 0;
+    lay_out_pairs(nullptr, capacity, capacity_sort_bytes, bytes);
+    try {
+      pairs = PairScratch();
+      pairs = lay_out_pairs(pair_arena.reserve(bytes), capacity, capacity_sort_bytes, bytes);
+    } catch (const common::CudaError& e) {
+      throw common::CudaError(e.code(),
+                              "the CUDA renderer cannot bin " + std::to_string(count) +
+                                  " tile-circle pairs of a " + std::to_string(frame.width) + "x" +
+                                  std::to_string(frame.height) + " image in device memory (" +
+                                  e.what() + "); a smaller image or pass size fits");
+    }
+  }
+
+  void clear() {
+    gpu::clear_image(pixels.data(), frame, snow, stream.get());
+    stream.synchronize();
+  }
+
+  void render(CudaMode m) {
+    if (m == CudaMode::Tiled)
+      render_tiled();
+    else
+      render_binned();
+    stream.synchronize();
+  }
+
+  void render_tiled() {
+    gpu::prepare_circles(scene, frame, circles.records, nullptr, stream.get());
+    gpu::shade_tiled(circles.records, scene.count, frame, shading, pixels.data(), stream.get());
+  }
+
+  void render_binned() {
+    const cudaStream_t s = stream.get();
+    gpu::prepare_circles(scene, frame, circles.records, circles.tile_counts, s);
+    gpu::scan_tile_counts(circles.tile_counts, scene.count, circles.scan_scratch,
+                          circles.scan_bytes, s);
+    std::uint64_t total = known_pair_total;
+    if (!pair_total_known) {
+      CUDA_CHECK(cudaMemcpyAsync(pair_total.data(), circles.tile_counts + scene.count,
+                                 sizeof(std::uint64_t), cudaMemcpyDeviceToHost, s));
+      stream.synchronize();
+      total = pair_total[0];
+      known_pair_total = total;
+      pair_total_known = animation == scenes::Animation::None;
+    }
+    if (total == 0) return;
+    const std::uint64_t per_pass = std::min<std::uint64_t>(total, max_pairs_per_pass);
+    reserve_pairs(static_cast<std::size_t>(per_pass));
+    // Passes take consecutive runs of the circle-major pair order, so each
+    // pixel still receives its circles in index order across passes.
+    for (std::uint64_t first = 0; first < total; first += per_pass) {
+      const std::uint64_t end = std::min(total, first + per_pass);
+      const auto n = static_cast<std::size_t>(end - first);
+      gpu::emit_pairs(circles.records, circles.tile_counts, scene.count, frame, first, end,
+                      pairs.keys[0], pairs.values[0], s);
+      const int sorted = gpu::sort_pairs(pairs.keys, pairs.values, n, frame.tile_count(),
+                                         pairs.sort_scratch, pairs.sort_bytes, s);
+      gpu::find_tile_ranges(pairs.keys[sorted], n, frame.tile_count(), circles.tile_ranges, s);
+      gpu::shade_binned(circles.records, pairs.values[sorted], circles.tile_ranges, frame, shading,
+                        rows_per_thread, pixels.data(), s);
+    }
+  }
+
+  // Best wall time of a frame's render in mode m, after one warm-up frame.
+  double time_render(CudaMode m) {
+    clear();
+    render(m);
+    double best = 0;
+    for (int trial = 0; trial < kAutoTrials; ++trial) {
+      clear();
+      const common::Stopwatch watch;
+      render(m);
+      const double ms = watch.elapsed_ms();
+      best = trial == 0 ? ms : std::min(best, ms);
+    }
+    return best;
+  }
+
+  std::string mode_label(CudaMode m) const {
+    if (m == CudaMode::Binned)
+      return "binned, " + std::to_string(rows_per_thread) + " pixel rows per thread";
+    return cuda_mode_name(m);
+  }
+
+  // Renders frame 0 once per candidate mode, so the timed frames find every
+  // kernel loaded and every buffer sized, and resolves auto.
+  void choose_mode() {
+    // Loads the animation kernel without moving anything.
+    gpu::SceneArrays none = scene;
+    none.count = 0;
+    gpu::advance_scene(none, animation, stream.get());
+
+    if (options.mode != CudaMode::Auto) {
+      mode = options.mode;
+      clear();
+      render(mode);
+      description = mode_label(mode) + " (requested)";
+    } else if (static_cast<double>(frame.tile_count()) * scene.count > kMaxTiledTrialTests) {
+      mode = CudaMode::Binned;
+      clear();
+      render(mode);
+      description = mode_label(mode) + " (auto: tiled not timed, " +
+                    std::to_string(frame.tile_count()) + " tiles x " + std::to_string(scene.count) +
+                    " circles)";
+    } else {
+      const double tiled_ms = time_render(CudaMode::Tiled);
+      const double binned_ms = time_render(CudaMode::Binned);
+      mode = binned_ms < tiled_ms ? CudaMode::Binned : CudaMode::Tiled;
+      description = mode_label(mode) + " (auto: tiled " + format_ms(tiled_ms) + ", binned " +
+                    format_ms(binned_ms) + " per render)";
+    }
+    // Leave the image as a fresh one is: all zeros.
+    CUDA_CHECK(cudaMemsetAsync(pixels.data(), 0, pixels.bytes(), stream.get()));
+    stream.synchronize();
+  }
+};
+
+CudaRenderer::CudaRenderer(const CudaRendererOptions& options) {
+  const std::string reason = common::no_device_reason();
+  if (!reason.empty()) throw std::runtime_error("the CUDA renderer needs a CUDA device: " + reason);
+  state_ = std::make_unique<State>(options);
+}
+
+CudaRenderer::~CudaRenderer() = default;
+
+void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
+  scenes::validate_scene(scene);
+  if (scene.size() >= gpu::kMaxCircles)
+    throw std::invalid_argument("the CUDA renderer takes fewer than " +
+                                std::to_string(gpu::kMaxCircles) + " circles, not " +
+                                std::to_string(scene.size()));
+  Image image(width, height); // checks the sides
+  State& s = *state_;
+  s.ready = false;
+  s.pair_total_known = false;
+  s.snow = scene.snow;
+  s.animation = scene.animation;
+  s.shading = scene.snow ? gpu::Shading::Snow
+              : s.options.allow_fused_blend && fused_blend_is_exact(scene)
+                  ? gpu::Shading::FlatFused
+                  : gpu::Shading::FlatExact;
+  s.upload(scene);
+  s.size_buffers(width, height);
+  s.image = std::move(image);
+  s.choose_mode();
+  s.ready = true;
+}
+
+void CudaRenderer::clear() {
+  if (!state_->ready) throw std::logic_error("CudaRenderer::clear before setup");
+  state_->clear();
+}
+
+void CudaRenderer::advance() {
+  State& s = *state_;
+  if (!s.ready) throw std::logic_error("CudaRenderer::advance before setup");
+  if (s.animation == scenes::Animation::None) return;
+  gpu::advance_scene(s.scene, s.animation, s.stream.get());
+  s.stream.synchronize();
+}
+
+void CudaRenderer::render() {
+  if (!state_->ready) throw std::logic_error("CudaRenderer::render before setup");
+  state_->render(state_->mode);
+}
+
+const Image& CudaRenderer::image() {
+  State& s = *state_;
+  if (!s.ready) throw std::logic_error("CudaRenderer::image before setup");
+  s.pixels.copy_to_host_async(reinterpret_cast<float4*>(s.image.data()), s.pixels.size(),
+                              s.stream.get());
+  s.stream.synchronize();
+  return s.image;
+}
+
+CudaMode CudaRenderer::mode() const {
+  return state_->mode;
+}
+
+std::string CudaRenderer::describe() const {
+  return state_->description;
+}
+
+std::unique_ptr<Renderer> make_cuda_renderer(const CudaRendererOptions& options) {
+  return std::make_unique<CudaRenderer>(options);
+}
+
+// Declared in renderer.h for the renderer factory.
+bool cuda_renderer_available() {
+  return true;
+}
+
+std::unique_ptr<Renderer> make_cuda_renderer() {
+  return make_cuda_renderer(CudaRendererOptions{});
+}
+
+} // namespace render

@@ -1,0 +1,85 @@
+// Tiled mode, the course's design: every tile looks at every circle. Each
+// batch, a thread tests one circle against the tile (its tile span, then the
+// exact classification), and the hits are compacted into the batch.
+#include "common/cuda_check.h"
+#include "cuda_kernels.h"
+#include "cuda_tile_shading.h"
+
+namespace render::gpu {
+
+namespace {
+
+// One thread per pixel, as the course's design has it.
+constexpr int kTiledRows = 1;
+constexpr int kTiledThreads = kTilePixels / kTiledRows;
+
+struct TiledSource {
+  static constexpr bool kCompact = true;
+
+  const uint2* tiles;
+  const float4* geometry;
+  const float4* paint;
+  int count;
+
+  struct Cursor {
+    int batches;
+  };
+  // A circle's tile span: all the first look needs.
+  using Ticket = uint2;
+
+  __device__ Cursor begin(int) const { return Cursor{(count + kTiledThreads - 1) / kTiledThreads}; }
+
+  __device__ int circle(int batch) const {
+    return batch * kTiledThreads + static_cast<int>(threadIdx.x);
+  }
+
+  __device__ Ticket fetch(const Cursor&, int batch) const {
+    const int i = circle(batch);
+    return i < count ? tiles[i] : make_uint2(1u, 1u); // empty span
+  }
+
+  __device__ Candidate resolve(const Cursor&, int batch, Ticket ticket, int tile_x, int tile_y,
+                               const TileRect& rect, const FrameGeometry& f) const {
+    Candidate c;
+    const TileSpan span = unpack_tile_span(ticket);
+    if (tile_x < span.x0 || tile_x > span.x1 || tile_y < span.y0 || tile_y > span.y1) return c;
+    const int i = circle(batch);
+    c.geometry = geometry[i];
+    const int kind = classify(c.geometry, box_of(c.geometry, f), rect, f);
+    if (kind == kMiss) return c;
+    c.hit = true;
+    c.kind = static_cast<std::uint32_t>(kind);
+    c.paint = paint[i];
+    return c;
+  }
+
+  __device__ int dense_count(const Cursor&, int) const { return 0; } // compacting source
+};
+
+template <Shading kShading>
+__global__ void __launch_bounds__(kTiledThreads)
+    tiled_kernel(TiledSource source, FrameGeometry frame, float4* pixels) {
+  shade_tile<TiledSource, kShading, kTiledRows>(source, frame, pixels);
+}
+
+} // namespace
+
+void shade_tiled(const CircleRecords& circles, int count, const FrameGeometry& frame,
+                 Shading shading, float4* pixels, cudaStream_t stream) {
+  const TiledSource source{circles.tiles, circles.geometry, circles.paint, count};
+  const unsigned blocks = static_cast<unsigned>(frame.tile_count());
+  switch (shading) {
+  case Shading::FlatExact:
+    tiled_kernel<Shading::FlatExact><<<blocks, kTiledThreads, 0, stream>>>(source, frame, pixels);
+    break;
+  case Shading::FlatFused:
+    tiled_kernel<Shading::FlatFused><<<blocks, kTiledThreads, 0, stream>>>(source, frame, pixels);
+    break;
+  case Shading::Snow:
+    tiled_kernel<Shading::Snow><<<blocks, kTiledThreads, 0, stream>>>(source, frame, pixels);
+    break;
+  }
+  CUDA_CHECK_LAUNCH();
+}
+
+} // namespace render::gpu
