@@ -10,6 +10,7 @@
 #include "common/device.h"
 #include "options.h"
 #include "render/check.h"
+#include "render/cuda_renderer.h"
 #include "render/frame_loop.h"
 #include "render/image_io.h"
 #include "render/ref_renderer.h"
@@ -51,12 +52,17 @@ int run(const render_app::Options& options) {
   const scenes::Scene scene = load(options);
   const render::RendererChoice choice = render::choose_renderer(options.renderer);
   // Made before anything is printed: it fails if the choice cannot run.
-  const std::unique_ptr<render::Renderer> renderer = render::make_renderer(choice.kind);
+  const std::unique_ptr<render::Renderer> renderer =
+      choice.kind == render::RendererKind::Cuda
+          ? render::make_cuda_renderer(render::CudaRendererOptions{options.cuda_mode})
+          : render::make_renderer(choice.kind);
   std::cout << "Renderer: " << renderer->name() << " (" << choice.reason << ")\n";
   if (choice.kind == render::RendererKind::Cuda) common::print_device_banner(std::cout);
   std::cout << "Scene: " << scene.name << ", " << scene.size() << " circles, " << options.size
             << "x" << options.size << " pixels\n";
   renderer->setup(scene, options.size, options.size);
+  if (const auto* cuda = dynamic_cast<const render::CudaRenderer*>(renderer.get()))
+    std::cout << "CUDA mode: " << cuda->describe() << "\n";
 
   render::FrameLoopOptions loop;
   loop.start_frame = options.start_frame;

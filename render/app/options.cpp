@@ -102,6 +102,9 @@ Options parse_options(const std::vector<std::string>& args) {
     } else if (is("-r", "--renderer")) {
       options.renderer =
           parse_choice<render::RendererKind>("-r/--renderer", value(), render::parse_renderer_kind);
+    } else if (opt.name == "--cuda-mode") {
+      options.cuda_mode =
+          parse_choice<render::CudaMode>("--cuda-mode", value(), render::parse_cuda_mode);
     } else if (is("-s", "--size")) {
       options.size =
           static_cast<int>(common::parse_int(value(), "-s/--size", 1, render::kMaxImageSide));
@@ -151,6 +154,9 @@ std::string usage_text() {
          "  -r, --renderer NAME  cpuref (serial reference), cpu (all cores), cuda, or\n"
          "                       auto: cuda when a CUDA device is usable, else cpu\n"
          "                       (default auto)\n"
+         "      --cuda-mode M    how the CUDA renderer finds each tile's circles: tiled,\n"
+         "                       binned, or auto: the faster on this scene, timed at\n"
+         "                       setup (default auto)\n"
          "  -s, --size N         image width and height in pixels, 1 to 16384\n"
          "                       (default 1024)\n"
          "  -b, --bench START:END  time frames START to END-1; earlier frames are only\n"

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "render/cuda_renderer.h"
 #include "render/image_io.h"
 #include "render/renderer.h"
 
@@ -19,6 +20,7 @@ struct Options {
   std::string scene;      // a scene name, or empty with scene_file
   std::string scene_file; // --scene-file PATH
   render::RendererKind renderer = render::RendererKind::Auto;
+  render::CudaMode cuda_mode = render::CudaMode::Auto; // --cuda-mode, for -r cuda
   int size = kDefaultSize;
   int start_frame = 0;
   int end_frame = 1;
