@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The CUDA renderer on the GPU machine: the exact check (-c, against the
+# serial reference) of every scene in both modes at a size off and a size on
+# the 16-pixel tile grid, compute-sanitizer memcheck and racecheck on small
+# renders of every scene in both modes, the out-of-memory test that ctest
+# leaves out, and (unless --no-bench) scripts/bench_render.sh.
+#
+# Usage: scripts/gpu_render.sh BUILD_DIR LOG_DIR [--no-bench]
+# Writes LOG_DIR/summary.txt (the short table) and a log per run; exits 1
+# when any check, sanitizer run or benchmark run fails, 2 on usage errors.
+set -uo pipefail
+
+usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+[ $# -ge 2 ] || { usage >&2; exit 2; }
+build=$1
+logs=$2
+shift 2
+bench=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-bench) bench=0 ;;
+    *) echo "gpu_render.sh: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+render=$build/bin/render
+tests=$build/bin/render_cuda_tests
+for program in "$render" "$tests"; do
+  [ -x "$program" ] || { echo "gpu_render.sh: $program is not built" >&2; exit 2; }
+done
+mkdir -p "$logs/check" "$logs/sanitize" || exit 1
+logs=$(cd "$logs" && pwd)
+results=$logs/results.txt
+: >"$results"
+# Checks and sanitizer runs are independent: run several at once (the serial
+# reference of the checks is the slow part).
+jobs=$(( $(nproc 2>/dev/null || echo 2) / 2 ))
+[ "$jobs" -ge 1 ] || jobs=1
+
+scenes=$("$render" --list | awk 'NR > 1 {print $1}')
+animated=" bouncingballs hypnosis fireworks snow "
+
+# run_one KIND NAME LOG COMMAND...: appends "PASS|FAIL KIND NAME" to the results.
+run_one() {
+  local kind=$1 name=$2 log=$3
+  shift 3
+  if "$@" >"$log" 2>&1; then
+    echo "PASS $kind $name" >>"$results"
+  else
+    echo "FAIL $kind $name" >>"$results"
+  fi
+}
+export -f run_one
+export results
+
+# One line per job: KIND NAME LOG COMMAND...
+jobs_file=$logs/jobs.txt
+: >"$jobs_file"
+for scene in $scenes; do
+  frames=1
+  case "$animated" in *" $scene "*) frames=3 ;; esac
+  for mode in tiled binned; do
+    for size in 517 1024; do
+      name="$scene-$mode-$size"
+      echo "check $name $logs/check/$name.log $render -r cuda --cuda-mode $mode -s $size" \
+        "-b 0:$frames -c -f '' $scene" >>"$jobs_file"
+    done
+    for tool in memcheck racecheck; do
+      name="$tool-$scene-$mode"
+      echo "sanitize $name $logs/sanitize/$name.log compute-sanitizer --tool $tool" \
+        "--error-exitcode 1 $render -r cuda --cuda-mode $mode -s 67 -b 0:2 -f '' $scene" \
+        >>"$jobs_file"
+    done
+  done
+done
+# xargs splits on blanks and honours the quotes of -f ''.
+xargs -P "$jobs" -L 1 bash -c 'run_one "$@"' run_one <"$jobs_file"
+
+echo "oom 4096-image $logs/oom.log $tests --gtest_also_run_disabled_tests" \
+  "--gtest_filter=*OutOfMemory*" | xargs -L 1 bash -c 'run_one "$@"' run_one
+
+failed=0
+grep -q '^FAIL' "$results" && failed=1
+summary=$logs/summary.txt
+{
+  echo "CUDA renderer (scripts/gpu_render.sh):"
+  for kind in check sanitize oom; do
+    pass=$(grep -c "^PASS $kind " "$results")
+    fail=$(grep -c "^FAIL $kind " "$results")
+    printf '  %-9s %3d passed, %d failed\n' "$kind" "$pass" "$fail"
+  done
+  grep '^FAIL' "$results" | sed 's/^/  /'
+  # The snow scenes' largest error, as the checks printed it.
+  for log in "$logs"/check/snow*-1024.log; do
+    [ -f "$log" ] && grep -H "Largest error" "$log" | sed "s|^$logs/check/|  |"
+  done
+} >"$summary"
+
+if [ "$bench" = 1 ]; then
+  if "$root/scripts/bench_render.sh" "$build" --logs "$logs/bench" >"$logs/bench.txt" 2>&1; then
+    :
+  else
+    failed=1
+  fi
+  cat "$logs/bench.txt" >>"$summary"
+fi
+cat "$summary"
+exit $failed
