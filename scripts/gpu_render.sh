@@ -36,7 +36,7 @@ results=$logs/results.txt
 : >"$results"
 # Checks and sanitizer runs are independent: run several at once (the serial
 # reference of the checks is the slow part).
-jobs=$(( $(nproc 2>/dev/null || echo 2) / 2 ))
+jobs=$(nproc 2>/dev/null || echo 2)
 [ "$jobs" -ge 1 ] || jobs=1
 
 scenes=$("$render" --list | awk 'NR > 1 {print $1}')
