@@ -34,22 +34,35 @@ void CpuRenderer::clear() {
 }
 
 void CpuRenderer::render() {
-  // Circles move between frames, so the bins are rebuilt every frame.
+  // Circles move between frames, so both are rebuilt every frame.
+  circles_.resize(scene().size());
+  constexpr std::size_t kGatherChunk = 1 << 16;
+  parallel_for(threads_, (circles_.size() + kGatherChunk - 1) / kGatherChunk,
+               [&](std::size_t chunk) {
+                 const std::size_t end = std::min(circles_.size(), (chunk + 1) * kGatherChunk);
+                 for (std::size_t i = chunk * kGatherChunk; i < end; ++i) circles_[i] = circle(i);
+               });
   last_binned_ = tiles_->bins.build(scene(), tiles_->grid, threads_, max_bin_entries_);
   parallel_for(threads_, tiles_->grid.count(), [&](std::size_t tile) { render_tile(tile); });
 }
 
 void CpuRenderer::render_tile(std::size_t tile) {
   const shade::PixelBox tile_box = tiles_->grid.tile_box(tile);
-  const auto shade_clipped = [&](std::size_t circle) {
-    const shade::PixelBox box = intersect(box_of(circle), tile_box);
-    if (!is_empty(box)) shade_circle_runs(circle, box);
+  const auto shade_clipped = [&](const Circle& c) {
+    const shade::PixelBox box = intersect(box_of(c), tile_box);
+    if (!is_empty(box)) shade_circle_runs(c, box);
   };
   if (last_binned_) {
-    for (const std::uint32_t* c = tiles_->bins.begin(tile); c != tiles_->bins.end(tile); ++c)
-      shade_clipped(*c);
+    // Fetch a few circles ahead: the list jumps around the circle array.
+    constexpr std::ptrdiff_t kAhead = 8;
+    const std::uint32_t* begin = tiles_->bins.begin(tile);
+    const std::uint32_t* end = tiles_->bins.end(tile);
+    for (const std::uint32_t* c = begin; c != end; ++c) {
+      if (end - c > kAhead) __builtin_prefetch(&circles_[c[kAhead]]);
+      shade_clipped(circles_[*c]);
+    }
   } else {
-    for (std::size_t circle = 0; circle < scene().size(); ++circle) shade_clipped(circle);
+    for (const Circle& c : circles_) shade_clipped(c);
   }
 }
 

@@ -32,46 +32,44 @@ void HostRenderer::clear_rows(int begin, int end) {
   }
 }
 
-shade::PixelBox HostRenderer::box_of(std::size_t circle) const {
-  return shade::circle_box(scene_.x[circle], scene_.y[circle], scene_.radius[circle], width(),
-                           height());
+HostRenderer::Circle HostRenderer::circle(std::size_t i) const {
+  return Circle{scene_.x[i], scene_.y[i], scene_.z[i], scene_.radius[i],
+                scene_.r[i], scene_.g[i], scene_.b[i]};
 }
 
-void HostRenderer::shade_circle(std::size_t circle, const shade::PixelBox& box) {
+shade::PixelBox HostRenderer::box_of(const Circle& c) const {
+  return shade::circle_box(c.x, c.y, c.radius, width(), height());
+}
+
+void HostRenderer::shade_circle(const Circle& c, const shade::PixelBox& box) {
   // Chosen once per circle rather than per pixel.
   if (scene_.snow)
-    shade_circle_as<true>(circle, box);
+    shade_circle_as<true>(c, box);
   else
-    shade_circle_as<false>(circle, box);
+    shade_circle_as<false>(c, box);
 }
 
-void HostRenderer::shade_circle_runs(std::size_t circle, const shade::PixelBox& box) {
-  // Snow's contribution changes per pixel, so runs would save little there.
-  if (scene_.snow) {
-    shade_circle_as<true>(circle, box);
+void HostRenderer::shade_circle_runs(const Circle& c, const shade::PixelBox& box) {
+  // Snow's contribution changes per pixel, so runs would save little there;
+  // and finding runs costs more than it saves on boxes a few pixels wide.
+  constexpr int kMinRunWidth = 5;
+  if (scene_.snow || box.max_x - box.min_x < kMinRunWidth) {
+    shade_circle(c, box);
     return;
   }
-  const FlatCircle c{scene_.x[circle], scene_.y[circle], scene_.radius[circle],
-                     shade::blend_terms(shade::flat_contribution(scene_.r[circle], scene_.g[circle],
-                                                                 scene_.b[circle]))};
-  shade_flat_circle_runs(image_, c, box, inverse_width_, inverse_height_);
+  const FlatCircle flat{c.x, c.y, c.radius,
+                        shade::blend_terms(shade::flat_contribution(c.r, c.g, c.b))};
+  shade_flat_circle_runs(image_, flat, box, inverse_width_, inverse_height_);
 }
 
 template <bool kSnow>
-void HostRenderer::shade_circle_as(std::size_t circle, const shade::PixelBox& box) {
-  const float x = scene_.x[circle];
-  const float y = scene_.y[circle];
-  const float z = scene_.z[circle];
-  const float radius = scene_.radius[circle];
-  const float r = scene_.r[circle];
-  const float g = scene_.g[circle];
-  const float b = scene_.b[circle];
+void HostRenderer::shade_circle_as(const Circle& c, const shade::PixelBox& box) {
   for (int py = box.min_y; py < box.max_y; ++py) {
     const float center_y = shade::pixel_center(py, inverse_height_);
     float* p = image_.pixel(box.min_x, py);
     for (int px = box.min_x; px < box.max_x; ++px, p += Image::kChannels) {
       const float center_x = shade::pixel_center(px, inverse_width_);
-      shade::shade_pixel(p, center_x, center_y, x, y, z, radius, r, g, b, kSnow);
+      shade::shade_pixel(p, center_x, center_y, c.x, c.y, c.z, c.radius, c.r, c.g, c.b, kSnow);
     }
   }
 }

@@ -7,7 +7,10 @@ void RefRenderer::clear() {
 }
 
 void RefRenderer::render() {
-  for (std::size_t i = 0; i < scene().size(); ++i) shade_circle(i, box_of(i));
+  for (std::size_t i = 0; i < scene().size(); ++i) {
+    const Circle c = circle(i);
+    shade_circle(c, box_of(c));
+  }
 }
 
 } // namespace render

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "render/host_renderer.h"
 
@@ -40,6 +41,9 @@ private:
   std::size_t max_bin_entries_;
   bool last_binned_ = false;
   struct Tiles; // the tile grid and this frame's bins (src/tile_bins.h)
+  // This frame's circles gathered into one record each: a tile reads its
+  // circles in scattered order, and one cache line per circle beats seven.
+  std::vector<Circle> circles_;
   std::unique_ptr<Tiles> tiles_;
 };
 

@@ -26,20 +26,26 @@ protected:
   // Sets rows [begin, end) to the clear color.
   void clear_rows(int begin, int end);
 
-  // The circle's pixel box (SCENES.md), clamped to the image.
-  shade::PixelBox box_of(std::size_t circle) const;
+  // One circle's values, gathered from the scene's arrays.
+  struct Circle {
+    float x, y, z, radius, r, g, b;
+  };
+  Circle circle(std::size_t index) const;
 
-  // Shades circle `circle` into every pixel of `box`, which must lie inside
-  // the circle's own box and the image.
-  void shade_circle(std::size_t circle, const shade::PixelBox& box);
+  // The circle's pixel box (SCENES.md), clamped to the image.
+  shade::PixelBox box_of(const Circle& c) const;
+
+  // Shades the circle into every pixel of `box`, which must lie inside the
+  // circle's own box and the image.
+  void shade_circle(const Circle& c, const shade::PixelBox& box);
 
   // The same pixels and the same bits as shade_circle, faster: a flat
   // circle's covered pixels in a row form one run, found with a few exact
   // coverage tests, then blended without testing each pixel.
-  void shade_circle_runs(std::size_t circle, const shade::PixelBox& box);
+  void shade_circle_runs(const Circle& c, const shade::PixelBox& box);
 
 private:
-  template <bool kSnow> void shade_circle_as(std::size_t circle, const shade::PixelBox& box);
+  template <bool kSnow> void shade_circle_as(const Circle& c, const shade::PixelBox& box);
 
   scenes::Scene scene_;
   Image image_;
