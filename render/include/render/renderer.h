@@ -61,9 +61,9 @@ RendererChoice choose_renderer(RendererKind requested);
 // or no device answers.
 std::unique_ptr<Renderer> make_renderer(RendererKind kind);
 
-// Provided by the CUDA renderer's sources (render/src/cuda_*). A build without
-// them links render/src/cuda_renderer_stub.cpp, where the first answers false
-// and the second throws.
+// Provided by the CUDA renderer's sources (render/src/cuda_*, listed in
+// render/src/cuda_sources.cmake): whether it is in this build, and a new one
+// with default options (render/cuda_renderer.h has the options).
 bool cuda_renderer_available();
 std::unique_ptr<Renderer> make_cuda_renderer();
 
