@@ -320,11 +320,13 @@ report_bad_run() {
   warn "$1: $(verdict_text "$2"): $(first_failure_line "$3") (log: ${3#"$logs"/})"
 }
 
-# not_graded PART REASON: a part that could not run at all.
+# not_graded PART REASON: a part that could not run at all. Said on stderr;
+# also where its table would be when stdout goes to a file, so the file
+# tells why the table is missing.
 not_graded() {
   warn "$1: not graded: $2"
   printf '%s: not graded: %s\n\n' "$1" "$2" >>"$logs/results.md"
-  printf '%s: not graded: %s\n\n' "$1" "$2"
+  [ -t 1 ] || printf '%s: not graded: %s\n\n' "$1" "$2"
   exit_status=1
 }
 

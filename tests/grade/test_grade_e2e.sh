@@ -157,14 +157,14 @@ test_scan_wrong_and_no_gpu() {
 test_saxpy() {
   grade saxpy saxpy --saxpy-n 1000
   expect_eq "saxpy: exit status" 0 "$STATUS"
-  expect_eq "saxpy: course variant" "|course|131.288|8.511|0.397|2814.727|0.739|" "$(row "$OUT" course)"
-  expect_eq "saxpy: tuned variant" "|tuned|15.859|70.465|0.292|3827.112|1.005|" "$(row "$OUT" tuned)"
+  expect_eq "saxpy: course variant" "|course|113.474|9.849|0.390|2867.373|0.757|" "$(row "$OUT" course)"
+  expect_eq "saxpy: tuned variant" "|tuned|15.732|71.039|0.291|3843.358|1.014|" "$(row "$OUT" tuned)"
   expect_match "saxpy: N in the title" '^Saxpy timing table \(N = 100000000, best of 2, not scored\):$' "$OUT"
   expect_match "saxpy: options passed" '^cudaSaxpy -r 2 -n 1000$' "$(cat "$CALLS")"
-  expect_match "saxpy: csv" '^tuned,15.859,70.465,0.292,3827.112,1.005,ok$' "$(cat "$LOGS/saxpy.csv")"
+  expect_match "saxpy: csv" '^tuned,15.732,71.039,0.291,3843.358,1.014,ok$' "$(cat "$LOGS/saxpy.csv")"
   FAKE_WRONG=1 grade saxpy_wrong saxpy
   expect_eq "saxpy wrong: exit status" 1 "$STATUS"
-  expect_match "saxpy wrong: (F)" '^\| tuned +\| 15.859 \(F\)' "$OUT"
+  expect_match "saxpy wrong: (F)" '^\| tuned +\| 15.732 \(F\)' "$OUT"
   FAKE_NO_GPU=1 grade saxpy_nogpu saxpy
   expect_eq "saxpy without GPU: exit status" 1 "$STATUS"
   expect_match "saxpy without GPU: clear line" '^grade.sh: saxpy: not graded: cudaSaxpy needs a GPU' "$ERR"
