@@ -195,7 +195,9 @@ setup_paths() {
     [ ! -e "$logs" ] || logs=$logs-$$
   fi
   logs=$(make_folder "$logs") || exit 1
-  cache_dir=$(make_folder "${cache_dir:-$build_dir/grade-cache}") || exit 1
+  # Made when first written to, so a run that caches nothing leaves no folder.
+  cache_dir=${cache_dir:-$build_dir/grade-cache}
+  [[ $cache_dir == /* ]] || cache_dir=$PWD/$cache_dir
   work_dir=$(make_folder "$logs/work") || exit 1
   : >"$logs/commands.txt"
   : >"$logs/results.md"
@@ -223,6 +225,8 @@ is_stale() {
   [ -n "$(find "${paths[@]}" -type f -newer "$program" -print -quit 2>/dev/null)" ]
 }
 
+# configure_once: configures the build folder with preset "default" unless it
+# is configured already.
 configure_once() {
   [ -f "$build_dir/CMakeCache.txt" ] && return 0
   command -v cmake >/dev/null || { warn "cmake is not installed: build the programs yourself and pass --bin-dir"; return 1; }
@@ -232,6 +236,7 @@ configure_once() {
   return 1
 }
 
+# build_target TARGET: builds one program, its output in build-TARGET.log.
 build_target() {
   local target=$1 log=$logs/build-$1.log
   configure_once || return 1
@@ -258,6 +263,7 @@ ensure_program() {
   program_state[$target]=ok
 }
 
+# program_of PART: the program a part runs.
 program_of() {
   case "$1" in
     saxpy) echo cudaSaxpy ;;
@@ -629,10 +635,12 @@ grade_part() {
 }
 
 write_results() {
-  printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\n' >"$logs/scores.csv.tsv"
-  cat "$logs/scores.tsv" >>"$logs/scores.csv.tsv"
-  tsv_to_csv <"$logs/scores.csv.tsv" >"$logs/scores.csv"
-  rm -f "$logs/scores.csv.tsv" "$logs/scores.tsv"
+  {
+    printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\n'
+    cat "$logs/scores.tsv"
+  } | tsv_to_csv >"$logs/scores.csv"
+  rm -f "$logs/scores.tsv"
+  rmdir "$work_dir" 2>/dev/null || true  # kept only when a program left files there
   echo "Logs and results (results.md, scores.csv$([ -f "$logs/saxpy.csv" ] && echo ", saxpy.csv")): $logs"
 }
 

@@ -206,7 +206,7 @@ test_usage_errors() {
 
 test_missing_program() {
   mkdir -p "$tmp/empty"
-  OUT=$("$grade" saxpy --bin-dir "$tmp/empty" --logs "$tmp/missing.logs" 2>"$tmp/stderr")
+  OUT=$("$grade" saxpy --bin-dir "$tmp/empty" --logs "$tmp/missing.logs" --cache-dir "$tmp/cache-missing" 2>"$tmp/stderr")
   STATUS=$?
   expect_eq "missing program: exit status" 1 "$STATUS"
   expect_match "missing program: named" "^grade.sh: $tmp/empty/cudaSaxpy is missing" "$(cat "$tmp/stderr")"
