@@ -87,94 +87,73 @@ __device__ __forceinline__ void store_items(unsigned* out, long long first, long
   }
 }
 
-// Claims the next tile in launch order. A block's claims end with exactly one
-// past the last tile, so the claim numbered last_claim is the launch's final
-// one: it resets the counter for the next launch.
-__device__ __forceinline__ unsigned claim_tile(const LookbackState& state, unsigned last_claim) {
-  const unsigned tile = atomicAdd(state.tile_counter, 1u);
-  if (tile == last_claim) atomicExch(state.tile_counter, 0u);
-  return tile;
-}
-
-// The block-level loop of the single-pass kernels. A persistent block claims
-// tiles in order until none is left, and pipelines them: the next tile is
-// claimed while the current one arrives, and loaded while the current one
-// looks back, so a block keeps loads in flight through its look-back.
-//
-// No deadlock: the smallest unfinished tile is always being processed (a block
-// holding it as its next tile would be processing a smaller unfinished one),
-// and its look-back only waits on smaller, finished tiles.
-//
-// Body supplies: struct Items (one tile's registers); load(tile, Items&);
-// totals(tile, Items&, unsigned (&)[kVecs]) (the sum of each of the
-// thread's vectors); finish(tile, const Items&, excl, through_tile), where excl[k] is
-// the sum of every item before vector k and through_tile the sum up to the
-// end of the tile (sums modulo 2^32).
-template <class T> struct TileLoop {
+template <class T> struct TileScan {
   struct Shared {
     unsigned warp_totals[T::kWarps];
     unsigned tile_prefix;
-    unsigned first_tile;
-    unsigned next_tile;
+    unsigned tile;
   };
 
-  template <class Body>
-  __device__ static void run(const Body& body, const LookbackState& state, unsigned num_tiles) {
-    __shared__ Shared s;
-    const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    const unsigned last_claim = num_tiles + gridDim.x - 1;
-
-    if (threadIdx.x == 0) s.first_tile = claim_tile(state, last_claim);
+  // Claims the next tile in launch order. Blocks that claimed earlier tiles
+  // are running, so waiting on them cannot deadlock. The block that claims
+  // the last tile resets the counter for the next launch: every other claim
+  // came before it.
+  __device__ static unsigned claim_tile(Shared& s, const LookbackState& state, unsigned num_tiles) {
+    if (threadIdx.x == 0) {
+      const unsigned tile = atomicAdd(state.tile_counter, 1u);
+      if (tile == num_tiles - 1) atomicExch(state.tile_counter, 0u);
+      s.tile = tile;
+    }
     __syncthreads();
-    unsigned tile = s.first_tile;
-    if (tile >= num_tiles) return;
-    typename Body::Items current;
-    body.load(tile, current);
+    return s.tile;
+  }
 
-    for (;;) {
-      unsigned claimed = 0;
-      if (threadIdx.x == 0) claimed = claim_tile(state, last_claim); // in flight with the loads
+  // totals[k] is the sum of this thread's vector k. On return excl[k] is the
+  // sum of every item of the input before that vector (modulo 2^32). Returns
+  // the sum of every item up to the end of this tile. Every thread of the
+  // block calls it once.
+  __device__ static unsigned exclusive_prefixes(const unsigned (&totals)[T::kVecs],
+                                                unsigned (&excl)[T::kVecs], unsigned tile,
+                                                Shared& s, const LookbackState& state) {
+    const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
-      // Inclusive warp scans of the kVecs columns, interleaved for ILP.
-      unsigned totals[T::kVecs], inc[T::kVecs], excl[T::kVecs];
-      body.totals(tile, current, totals);
+    // Inclusive warp scans of the kVecs columns, interleaved for ILP.
+    unsigned inc[T::kVecs];
 #pragma unroll
-      for (int k = 0; k < T::kVecs; ++k) inc[k] = totals[k];
+    for (int k = 0; k < T::kVecs; ++k) inc[k] = totals[k];
 #pragma unroll
-      for (unsigned offset = 1; offset < 32; offset *= 2)
-#pragma unroll
-        for (int k = 0; k < T::kVecs; ++k) {
-          const unsigned up = __shfl_up_sync(kFullMask, inc[k], offset);
-          if (lane >= offset) inc[k] += up;
-        }
-      // Column k of the warp follows columns 0..k-1.
-      unsigned warp_total = 0;
+    for (unsigned offset = 1; offset < 32; offset *= 2)
 #pragma unroll
       for (int k = 0; k < T::kVecs; ++k) {
-        excl[k] = warp_total + inc[k] - totals[k];
-        warp_total += __shfl_sync(kFullMask, inc[k], 31);
+        const unsigned up = __shfl_up_sync(kFullMask, inc[k], offset);
+        if (lane >= offset) inc[k] += up;
       }
-      if (lane == 0) s.warp_totals[warp] = warp_total;
-      if (threadIdx.x == 0) s.next_tile = claimed;
-      __syncthreads();
-
-      unsigned warp_prefix = 0, aggregate = 0;
+    // Column k of the warp follows columns 0..k-1.
+    unsigned warp_total = 0;
 #pragma unroll
-      for (int w = 0; w < T::kWarps; ++w) {
-        const unsigned total = s.warp_totals[w];
-        if (w < static_cast<int>(warp)) warp_prefix += total;
-        aggregate += total;
-      }
-      const unsigned next = s.next_tile;
+    for (int k = 0; k < T::kVecs; ++k) {
+      excl[k] = warp_total + inc[k] - totals[k];
+      warp_total += __shfl_sync(kFullMask, inc[k], 31);
+    }
+    if (lane == 0) s.warp_totals[warp] = warp_total;
+    __syncthreads();
+
+    unsigned warp_prefix = 0, aggregate = 0;
+#pragma unroll
+    for (int w = 0; w < T::kWarps; ++w) {
+      const unsigned total = s.warp_totals[w];
+      if (w < static_cast<int>(warp)) warp_prefix += total;
+      aggregate += total;
+    }
+
+    unsigned tile_prefix = 0;
+    if (tile == 0) {
       if (threadIdx.x == 0)
-        publish_status(
-            &state.status[tile],
-            pack_status(state.epoch, tile == 0 ? kFlagPrefix : kFlagAggregate, aggregate));
-
-      typename Body::Items ahead;
-      if (next < num_tiles) body.load(next, ahead);
-
-      if (tile != 0 && warp == 0) {
+        publish_status(&state.status[0], pack_status(state.epoch, kFlagPrefix, aggregate));
+    } else {
+      if (warp == 0) {
+        if (lane == 0)
+          publish_status(&state.status[tile], pack_status(state.epoch, kFlagAggregate, aggregate));
         const unsigned prefix = look_back<T::kSleepNs>(state, tile);
         if (lane == 0) {
           publish_status(&state.status[tile],
@@ -183,15 +162,11 @@ template <class T> struct TileLoop {
         }
       }
       __syncthreads();
-      const unsigned tile_prefix = tile == 0 ? 0u : s.tile_prefix;
-#pragma unroll
-      for (int k = 0; k < T::kVecs; ++k) excl[k] += tile_prefix + warp_prefix;
-      body.finish(tile, current, excl, tile_prefix + aggregate);
-
-      if (next >= num_tiles) return;
-      current = ahead;
-      tile = next;
+      tile_prefix = s.tile_prefix;
     }
+#pragma unroll
+    for (int k = 0; k < T::kVecs; ++k) excl[k] += tile_prefix + warp_prefix;
+    return tile_prefix + aggregate;
   }
 };
 

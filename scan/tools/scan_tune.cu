@@ -147,11 +147,11 @@ int run(int argc, char** argv) {
     std::printf("%-13s %8s %5s %12lld %10.1f %9.1f\n", "memcpy", "-", "-",
                 static_cast<long long>(n), c.memcpy_us,
                 8.0 * static_cast<double>(n) / (c.memcpy_us * 1e-6) / 1e9);
-    ok = ok && tune_scan<128, 4>(c) && tune_scan<128, 8>(c) && tune_scan<256, 2>(c) &&
-         tune_scan<256, 4>(c) && tune_scan<256, 4, 100>(c) && tune_scan<256, 6>(c) &&
-         tune_scan<256, 8>(c) && tune_scan<512, 2>(c) && tune_scan<512, 4>(c);
-    ok = ok && tune_repeats<128, 4>(c) && tune_repeats<256, 2>(c) && tune_repeats<256, 4>(c) &&
-         tune_repeats<256, 4, 100>(c) && tune_repeats<256, 8>(c) && tune_repeats<512, 4>(c);
+    ok = ok && tune_scan<128, 4>(c) && tune_scan<128, 8>(c) && tune_scan<128, 8, 100>(c) &&
+         tune_scan<128, 12, 100>(c) && tune_scan<256, 4>(c) && tune_scan<256, 8>(c) &&
+         tune_scan<256, 8, 100>(c);
+    ok = ok && tune_repeats<256, 4>(c) && tune_repeats<256, 4, 100>(c) && tune_repeats<256, 8>(c) &&
+         tune_repeats<256, 8, 100>(c) && tune_repeats<512, 4>(c) && tune_repeats<512, 4, 100>(c);
   }
   return ok ? 0 : 1;
 }
