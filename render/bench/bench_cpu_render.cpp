@@ -1,6 +1,7 @@
 // render_bench_cpu: the CPU renderer's speedup over the serial reference,
 // measured in one process on the same frames, with the images compared.
 // A benchmark, never a test: scripts/bench_cpu_render.sh runs it.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -52,6 +53,10 @@ Settings parse(const std::vector<std::string>& args) {
       s.scenes.push_back(a);
   }
   if (s.scenes.empty()) s.scenes = {"rand10k", "rand100k"};
+  const auto& names = scenes::scene_names();
+  for (const std::string& name : s.scenes)
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      throw common::UsageError("unknown scene '" + name + "' (see render --list)");
   return s;
 }
 
