@@ -2,10 +2,12 @@
 // and the correctness check passing and failing.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "render/check.h"
 #include "render/cpu_renderer.h"
@@ -178,6 +180,26 @@ TEST(FrameLoop, ToleranceForSnow) {
       EXPECT_NE(run.out.find("Largest error: "), std::string::npos) << run.out;
     }
   }
+}
+
+// A renderer slow enough to make a run "long".
+class SlowRenderer : public RefRenderer {
+public:
+  void render() override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    RefRenderer::render();
+  }
+};
+
+TEST(FrameLoop, LongRunsReportProgressOnStderrOnly) {
+  SlowRenderer slow;
+  slow.setup(scenes::load_scene("rgb"), 4, 4);
+  FrameLoopOptions options;
+  options.end_frame = 4;
+  const LoopRun run = run_loop(slow, options);
+  EXPECT_NE(run.err.find("render: frame 3 of 4 done ("), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("frame 4 of 4"), std::string::npos) << run.err; // the report follows
+  EXPECT_EQ(run.out.find("render: frame"), std::string::npos) << run.out;
 }
 
 TEST(FrameLoop, RejectsEmptyRanges) {
