@@ -3,22 +3,25 @@
 # test suite with the GPU, run compute-sanitizer over small runs of each
 # program, run the benchmarks, and print a short table last.
 #
-# Usage: scripts/gpu_check.sh [--logs DIR] [--no-bench] [--only PART...]
+# Usage: scripts/gpu_check.sh [--logs DIR] [--no-bench] [--grade] [--only PART...]
 #   --logs DIR   where the full logs go (default: $GPU_CHECK_LOGS, else gpu-check-logs)
 #   --no-bench   skip the benchmarks
+#   --grade      also run scripts/grade.sh all (several minutes: serial references)
 #   --only PART  run only the sections of these parts (saxpy, scan, render); repeatable
 # Exit status: 0 when every step passed, 1 otherwise, 2 on usage errors.
 set -uo pipefail
 
 logs=${GPU_CHECK_LOGS:-gpu-check-logs}
 bench=1
+grade=0
 only=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --logs) [ $# -ge 2 ] || { echo "gpu_check.sh: --logs needs a folder" >&2; exit 2; }; logs=$2; shift 2 ;;
     --no-bench) bench=0; shift ;;
+    --grade) grade=1; shift ;;
     --only) [ $# -ge 2 ] || { echo "gpu_check.sh: --only needs a part" >&2; exit 2; }; only+=("$2"); shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "gpu_check.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -84,12 +87,17 @@ if wanted render && [ -x scripts/gpu_render.sh ] && [ -x "$bin/render" ]; then
     scripts/gpu_render.sh "$build" "$logs/render" $([ $bench = 1 ] || echo --no-bench)
 fi
 
+if [ $grade = 1 ]; then
+  step "grade: all tables" grade.log scripts/grade.sh all --build-dir "$build" --no-build \
+    --logs "$logs/grade"
+fi
+
 # The short table comes last so it is the end of the output.
 echo
 echo "GPU: $(cat "$logs/gpu.txt" 2>/dev/null || echo unknown)"
 [ -f "$logs/ctest.log" ] && grep -E "tests passed|tests failed" "$logs/ctest.log" | tail -n 1
 [ -f "$logs/bench-saxpy.log" ] && sed -n '/^Summary/,$p' "$logs/bench-saxpy.log"
-for f in "$logs"/scan/summary.txt "$logs"/render/summary.txt; do [ -f "$f" ] && cat "$f"; done
+for f in "$logs"/scan/summary.txt "$logs"/render/summary.txt "$logs"/grade/results.md; do [ -f "$f" ] && cat "$f"; done
 printf '%s\n' "${results[@]}"
 echo "logs: $logs"
 exit $failed
