@@ -6,6 +6,8 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 
+#include <algorithm>
+
 #include "common/cuda_check.h"
 #include "cuda_coverage.h"
 #include "cuda_kernels.h"
@@ -27,22 +29,78 @@ int tile_key_bits(int tile_count) {
   return bits;
 }
 
-__global__ void emit_kernel(const float4* geometry, const std::uint64_t* offsets, int count,
-                            FrameGeometry frame, std::uint64_t first, std::uint64_t end,
-                            std::uint32_t* keys, std::uint32_t* values) {
+// The warp kernels run at most this many warps over the work list.
+constexpr std::size_t kMaxListWarps = 132 * 64;
+
+unsigned list_blocks(int count) {
+  const std::size_t warps = std::min(static_cast<std::size_t>(count), kMaxListWarps);
+  return static_cast<unsigned>(std::max<std::size_t>(1, (warps * 32 + kThreads - 1) / kThreads));
+}
+
+__device__ std::uint32_t pair_value(std::uint32_t circle, int kind) {
+  return circle | static_cast<std::uint32_t>(kind) << kKindShift;
+}
+
+// Circles walked by one thread; the listed ones are emit_by_warp_kernel's.
+__global__ void emit_kernel(const float4* geometry, const uint2* spans,
+                            const std::uint64_t* offsets, int count, FrameGeometry frame,
+                            std::uint64_t first, std::uint64_t end, std::uint32_t* keys,
+                            std::uint32_t* values) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= count) return;
   std::uint64_t pair = offsets[i];
   const std::uint64_t circle_end = offsets[i + 1];
   if (pair == circle_end || circle_end <= first || pair >= end) return;
+  if (walked_by_warp(unpack_tile_span(spans[i]))) return;
   const std::uint32_t circle = static_cast<std::uint32_t>(i);
   for_each_binned_tile(geometry[i], frame, [&](int tile, int kind) {
     if (pair >= first) {
       keys[pair - first] = static_cast<std::uint32_t>(tile);
-      values[pair - first] = circle | static_cast<std::uint32_t>(kind) << kKindShift;
+      values[pair - first] = pair_value(circle, kind);
     }
     return ++pair < end;
   });
+}
+
+__global__ void count_by_warp_kernel(const float4* geometry, BinCounts bins, FrameGeometry frame) {
+  const unsigned warps = gridDim.x * blockDim.x / 32;
+  const unsigned listed = *bins.warp_circle_count;
+  for (unsigned w = (blockIdx.x * blockDim.x + threadIdx.x) / 32; w < listed; w += warps) {
+    const std::uint32_t circle = bins.warp_circles[w];
+    std::uint64_t tiles = 0;
+    for_each_binned_tile_by_warp(geometry[circle], frame, [&](int, int kind) {
+      tiles += __popc(__ballot_sync(0xffffffffu, kind != kMiss));
+      return true;
+    });
+    if (threadIdx.x % 32 == 0) bins.tile_counts[circle] = tiles;
+  }
+}
+
+// A listed circle's pairs fill its range of the pair order round by round;
+// any order within one circle keeps each tile's circles in index order.
+__global__ void emit_by_warp_kernel(const float4* geometry, BinCounts bins, FrameGeometry frame,
+                                    std::uint64_t first, std::uint64_t end, std::uint32_t* keys,
+                                    std::uint32_t* values) {
+  const unsigned warps = gridDim.x * blockDim.x / 32;
+  const unsigned lane = threadIdx.x % 32;
+  const unsigned listed = *bins.warp_circle_count;
+  for (unsigned w = (blockIdx.x * blockDim.x + threadIdx.x) / 32; w < listed; w += warps) {
+    const std::uint32_t circle = bins.warp_circles[w];
+    std::uint64_t pair = bins.tile_counts[circle];
+    const std::uint64_t circle_end = bins.tile_counts[circle + 1];
+    if (pair == circle_end || circle_end <= first || pair >= end) continue;
+    for_each_binned_tile_by_warp(geometry[circle], frame, [&](int tile, int kind) {
+      const bool hit = kind != kMiss;
+      const unsigned hits = __ballot_sync(0xffffffffu, hit);
+      const std::uint64_t mine = pair + __popc(hits & ((1u << lane) - 1u));
+      if (hit && mine >= first && mine < end) {
+        keys[mine - first] = static_cast<std::uint32_t>(tile);
+        values[mine - first] = pair_value(circle, kind);
+      }
+      pair += __popc(hits);
+      return pair < end;
+    });
+  }
 }
 
 __global__ void tile_ranges_kernel(const std::uint32_t* keys, std::uint32_t pairs, uint2* ranges) {
@@ -68,12 +126,21 @@ void scan_tile_counts(std::uint64_t* counts, int count, void* scratch, std::size
   CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scratch, bytes, counts, counts, count + 1, stream));
 }
 
-void emit_pairs(const CircleRecords& circles, const std::uint64_t* offsets, int count,
+void count_tiles_by_warp(const CircleRecords& circles, const BinCounts& bins, int count,
+                         const FrameGeometry& frame, cudaStream_t stream) {
+  count_by_warp_kernel<<<list_blocks(count), kThreads, 0, stream>>>(circles.geometry, bins, frame);
+  CUDA_CHECK_LAUNCH();
+}
+
+void emit_pairs(const CircleRecords& circles, const BinCounts& bins, int count,
                 const FrameGeometry& frame, std::uint64_t first, std::uint64_t end,
                 std::uint32_t* keys, std::uint32_t* values, cudaStream_t stream) {
   if (count == 0) return;
   emit_kernel<<<blocks_for(static_cast<std::size_t>(count)), kThreads, 0, stream>>>(
-      circles.geometry, offsets, count, frame, first, end, keys, values);
+      circles.geometry, circles.tiles, bins.tile_counts, count, frame, first, end, keys, values);
+  CUDA_CHECK_LAUNCH();
+  emit_by_warp_kernel<<<list_blocks(count), kThreads, 0, stream>>>(circles.geometry, bins, frame,
+                                                                   first, end, keys, values);
   CUDA_CHECK_LAUNCH();
 }
 

@@ -122,8 +122,22 @@ __device__ inline shade::PixelBox box_of(const float4& geometry, const FrameGeom
   return shade::circle_box(geometry.x, geometry.y, geometry.w, f.width, f.height);
 }
 
+// Binning walks a circle's tile span one thread per circle when the span is
+// at most this many tiles, and one warp per circle above it: a thread walks
+// a tile in about 0.25 µs, so a single thread on a large circle (rgb's cover
+// 1000 tiles) would hold a whole frame up.
+constexpr int kSerialSpanTiles = 16;
+
+__device__ inline int span_area(const TileSpan& span) {
+  return span.empty() ? 0 : (span.x1 - span.x0 + 1) * (span.y1 - span.y0 + 1);
+}
+
+__device__ inline bool walked_by_warp(const TileSpan& span) {
+  return span_area(span) > kSerialSpanTiles;
+}
+
 // Calls fn(tile, kind) for every tile the circle is binned to, in row-major
-// tile order, while fn returns true.
+// tile order, while fn returns true. For spans that are not walked_by_warp.
 template <class Fn>
 __device__ void for_each_binned_tile(const float4& geometry, const FrameGeometry& f, Fn&& fn) {
   const shade::PixelBox box = box_of(geometry, f);
@@ -133,6 +147,33 @@ __device__ void for_each_binned_tile(const float4& geometry, const FrameGeometry
       const int kind = classify(geometry, box, tile_rect(tx, ty, f), f);
       if (kind != kMiss && !fn(ty * f.tiles_x + tx, kind)) return;
     }
+  }
+}
+
+// The same tiles walked by a whole warp: in each round lane l classifies
+// span tile 32·round + l (row-major), then every lane calls fn(tile, kind)
+// with kind kMiss where it has no tile. fn may use warp votes and must return
+// the same value on every lane; the walk stops when it returns false. Every
+// lane of the warp calls this for the same circle.
+template <class Fn>
+__device__ void for_each_binned_tile_by_warp(const float4& geometry, const FrameGeometry& f,
+                                             Fn&& fn) {
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  const shade::PixelBox box = box_of(geometry, f);
+  const TileSpan span = unpack_tile_span(pack_tile_span(box));
+  const int width = span.x1 - span.x0 + 1;
+  const int area = span_area(span);
+  for (int round = 0; round < area; round += 32) {
+    const int t = round + lane;
+    int tile = 0;
+    int kind = kMiss;
+    if (t < area) {
+      const int tx = span.x0 + t % width;
+      const int ty = span.y0 + t / width;
+      kind = classify(geometry, box, tile_rect(tx, ty, f), f);
+      tile = ty * f.tiles_x + tx;
+    }
+    if (!fn(tile, kind)) return;
   }
 }
 

@@ -17,13 +17,13 @@ unsigned blocks_for(std::size_t items) {
   return static_cast<unsigned>((items + kThreads - 1) / kThreads);
 }
 
-__global__ void clear_kernel(float4* pixels, int width, int height, bool snow,
-                             std::size_t pixel_count) {
-  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= pixel_count) return;
-  const float gray =
-      shade::clear_gray(static_cast<int>(i / static_cast<std::size_t>(width)), height, snow);
-  pixels[i] = make_float4(gray, gray, gray, 1.f);
+// blockIdx.y is the row.
+__global__ void clear_kernel(float4* pixels, int width, int height, bool snow) {
+  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (x >= width) return;
+  const int row = static_cast<int>(blockIdx.y);
+  const float gray = shade::clear_gray(row, height, snow);
+  pixels[static_cast<std::size_t>(row) * width + x] = make_float4(gray, gray, gray, 1.f);
 }
 
 // One thread per circle. Every step reads and writes only its own circle
@@ -54,9 +54,9 @@ __global__ void advance_kernel(SceneArrays s, scenes::Animation animation) {
 // With kCount, thread `count` also writes the scan's extra zero entry.
 template <bool kCount>
 __global__ void prepare_kernel(SceneArrays s, FrameGeometry frame, CircleRecords out,
-                               std::uint64_t* tile_counts) {
+                               BinCounts bins) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  if (kCount && i == s.count) tile_counts[i] = 0;
+  if (kCount && i == s.count) bins.tile_counts[i] = 0;
   if (i >= s.count) return;
   const float radius = s.radius[i];
   const float4 geometry = make_float4(s.x[i], s.y[i], shade::mul(radius, radius), radius);
@@ -65,23 +65,30 @@ __global__ void prepare_kernel(SceneArrays s, FrameGeometry frame, CircleRecords
       shade::blend_terms(shade::flat_contribution(s.r[i], s.g[i], s.b[i]));
   out.geometry[i] = geometry;
   out.paint[i] = make_float4(terms.base[0], terms.base[1], terms.base[2], s.z[i]);
-  out.tiles[i] = pack_tile_span(box_of(geometry, frame));
+  const uint2 span = pack_tile_span(box_of(geometry, frame));
+  out.tiles[i] = span;
   if constexpr (kCount) {
+    if (walked_by_warp(unpack_tile_span(span))) {
+      // A work list for count_tiles_by_warp. Its order does not matter: counts
+      // and pair offsets are kept per circle.
+      bins.warp_circles[atomicAdd(bins.warp_circle_count, 1u)] = static_cast<std::uint32_t>(i);
+      return;
+    }
     std::uint64_t tiles = 0;
     for_each_binned_tile(geometry, frame, [&](int, int) {
       ++tiles;
       return true;
     });
-    tile_counts[i] = tiles;
+    bins.tile_counts[i] = tiles;
   }
 }
 
 } // namespace
 
 void clear_image(float4* pixels, const FrameGeometry& frame, bool snow, cudaStream_t stream) {
-  const std::size_t pixel_count = static_cast<std::size_t>(frame.width) * frame.height;
-  clear_kernel<<<blocks_for(pixel_count), kThreads, 0, stream>>>(pixels, frame.width, frame.height,
-                                                                 snow, pixel_count);
+  const dim3 blocks(blocks_for(static_cast<std::size_t>(frame.width)),
+                    static_cast<unsigned>(frame.height));
+  clear_kernel<<<blocks, kThreads, 0, stream>>>(pixels, frame.width, frame.height, snow);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -93,17 +100,16 @@ void advance_scene(const SceneArrays& scene, scenes::Animation animation, cudaSt
 }
 
 void prepare_circles(const SceneArrays& scene, const FrameGeometry& frame,
-                     const CircleRecords& circles, std::uint64_t* tile_counts,
-                     cudaStream_t stream) {
-  if (tile_counts) {
+                     const CircleRecords& circles, const BinCounts* bins, cudaStream_t stream) {
+  if (bins) {
     prepare_kernel<true>
         <<<blocks_for(static_cast<std::size_t>(scene.count) + 1), kThreads, 0, stream>>>(
-            scene, frame, circles, tile_counts);
+            scene, frame, circles, *bins);
   } else {
     if (scene.count == 0) return;
     prepare_kernel<false>
         <<<blocks_for(static_cast<std::size_t>(scene.count)), kThreads, 0, stream>>>(
-            scene, frame, circles, tile_counts);
+            scene, frame, circles, BinCounts{});
   }
   CUDA_CHECK_LAUNCH();
 }

@@ -68,11 +68,23 @@ void clear_image(float4* pixels, const FrameGeometry& frame, bool snow, cudaStre
 // One animation step of every circle, with the scenes library's step functions.
 void advance_scene(const SceneArrays& scene, scenes::Animation animation, cudaStream_t stream);
 
-// Writes every circle's records. With `tile_counts`, also the number of tiles
-// each circle is binned to, and tile_counts[count] = 0 (scan_tile_counts'
-// input, count + 1 entries).
+// Binned mode's counts. Circles with large tile spans are walked by a whole
+// warp (cuda_coverage.h); prepare_circles lists them for the warp kernels.
+struct BinCounts {
+  std::uint64_t* tile_counts = nullptr;       // count + 1 entries; scanned in place
+  std::uint32_t* warp_circles = nullptr;      // the listed circles, in no particular order
+  std::uint32_t* warp_circle_count = nullptr; // zero before prepare_circles
+};
+
+// Writes every circle's records. With `bins`, also counts the tiles of each
+// circle walked by one thread, lists the others, and sets
+// tile_counts[count] = 0 (scan_tile_counts' input).
 void prepare_circles(const SceneArrays& scene, const FrameGeometry& frame,
-                     const CircleRecords& circles, std::uint64_t* tile_counts, cudaStream_t stream);
+                     const CircleRecords& circles, const BinCounts* bins, cudaStream_t stream);
+
+// The tile counts of the listed circles, a warp each. `count` bounds the list.
+void count_tiles_by_warp(const CircleRecords& circles, const BinCounts& bins, int count,
+                         const FrameGeometry& frame, cudaStream_t stream);
 
 // Tiled mode: every tile tests all `count` circles and draws over the image.
 void shade_tiled(const CircleRecords& circles, int count, const FrameGeometry& frame,
@@ -90,7 +102,8 @@ void scan_tile_counts(std::uint64_t* counts, int count, void* scratch, std::size
 
 // Writes pairs [first, end) of the circle-major pair order: pair p - first
 // gets key = tile and value = circle | kind << kKindShift (cuda_coverage.h).
-void emit_pairs(const CircleRecords& circles, const std::uint64_t* offsets, int count,
+// bins.tile_counts holds the scanned offsets.
+void emit_pairs(const CircleRecords& circles, const BinCounts& bins, int count,
                 const FrameGeometry& frame, std::uint64_t first, std::uint64_t end,
                 std::uint32_t* keys, std::uint32_t* values, cudaStream_t stream);
 

@@ -107,7 +107,7 @@ gpu::SceneArrays lay_out_scene(void* base, int count, std::size_t& bytes) {
 // What every frame needs, sized by the circle and tile counts.
 struct CircleScratch {
   gpu::CircleRecords records;
-  std::uint64_t* tile_counts = nullptr; // count + 1 entries; scanned in place
+  gpu::BinCounts bins;
   void* scan_scratch = nullptr;
   std::size_t scan_bytes = 0;
   uint2* tile_ranges = nullptr;
@@ -121,7 +121,9 @@ CircleScratch lay_out_circles(void* base, int count, int tile_count, std::size_t
   c.records.geometry = carver.take<float4>(n);
   c.records.paint = carver.take<float4>(n);
   c.records.tiles = carver.take<uint2>(n);
-  c.tile_counts = carver.take<std::uint64_t>(n + 1);
+  c.bins.tile_counts = carver.take<std::uint64_t>(n + 1);
+  c.bins.warp_circles = carver.take<std::uint32_t>(n);
+  c.bins.warp_circle_count = carver.take<std::uint32_t>(1);
   c.scan_scratch = carver.take<unsigned char>(scan_bytes);
   c.scan_bytes = scan_bytes;
   c.tile_ranges = carver.take<uint2>(static_cast<std::size_t>(tile_count));
@@ -296,12 +298,14 @@ struct CudaRenderer::State {
 
   void render_binned() {
     const cudaStream_t s = stream.get();
-    gpu::prepare_circles(scene, frame, circles.records, circles.tile_counts, s);
-    gpu::scan_tile_counts(circles.tile_counts, scene.count, circles.scan_scratch,
+    CUDA_CHECK(cudaMemsetAsync(circles.bins.warp_circle_count, 0, sizeof(std::uint32_t), s));
+    gpu::prepare_circles(scene, frame, circles.records, &circles.bins, s);
+    gpu::count_tiles_by_warp(circles.records, circles.bins, scene.count, frame, s);
+    gpu::scan_tile_counts(circles.bins.tile_counts, scene.count, circles.scan_scratch,
                           circles.scan_bytes, s);
     std::uint64_t total = known_pair_total;
     if (!pair_total_known) {
-      CUDA_CHECK(cudaMemcpyAsync(pair_total.data(), circles.tile_counts + scene.count,
+      CUDA_CHECK(cudaMemcpyAsync(pair_total.data(), circles.bins.tile_counts + scene.count,
                                  sizeof(std::uint64_t), cudaMemcpyDeviceToHost, s));
       stream.synchronize();
       total = pair_total[0];
@@ -316,8 +320,8 @@ struct CudaRenderer::State {
     for (std::uint64_t first = 0; first < total; first += per_pass) {
       const std::uint64_t end = std::min(total, first + per_pass);
       const auto n = static_cast<std::size_t>(end - first);
-      gpu::emit_pairs(circles.records, circles.tile_counts, scene.count, frame, first, end,
-                      pairs.keys[0], pairs.values[0], s);
+      gpu::emit_pairs(circles.records, circles.bins, scene.count, frame, first, end, pairs.keys[0],
+                      pairs.values[0], s);
       const int sorted = gpu::sort_pairs(pairs.keys, pairs.values, n, frame.tile_count(),
                                          pairs.sort_scratch, pairs.sort_bytes, s);
       gpu::find_tile_ranges(pairs.keys[sorted], n, frame.tile_count(), circles.tile_ranges, s);

@@ -155,8 +155,8 @@ __device__ void shade_batch(const BatchStorage<kThreads>& s, int count, PixelCol
 }
 
 // One tile: run every batch the source offers over the tile's pixels, held
-// in registers from the first circle on and stored once at the end. The
-// source prefetches the next batch's first loads while this one is shaded.
+// in registers and stored once at the end. The source prefetches the next
+// batch's first loads while this one is shaded.
 template <class Source, Shading kShading, int kRows>
 __device__ void shade_tile(const Source& source, const FrameGeometry& f, float4* pixels) {
   constexpr int kThreads = kTilePixels / kRows;
@@ -171,15 +171,15 @@ __device__ void shade_tile(const Source& source, const FrameGeometry& f, float4*
   const typename Source::Cursor cursor = source.begin(tile);
   if (cursor.batches == 0) return; // nothing to draw: the pixels stay as they are
   typename Source::Ticket ticket = source.fetch(cursor, 0);
-  // Pixels are read when the first circle arrives and written only if one did.
-  PixelColumn<kRows> column;
+  // Read up front, so the load overlaps the first batch's; written back only
+  // if a circle arrived.
+  PixelColumn<kRows> column = load_column<kRows>(pixels, f, tile_x, tile_y);
   bool touched = false;
   for (int batch = 0; batch < cursor.batches; ++batch) {
     const Candidate c = source.resolve(cursor, batch, ticket, tile_x, tile_y, rect, f);
     if (batch + 1 < cursor.batches) ticket = source.fetch(cursor, batch + 1);
     const int count = stage_batch<Source::kCompact>(s, c, source.dense_count(cursor, batch), f);
     if (count > 0) {
-      if (!touched) column = load_column<kRows>(pixels, f, tile_x, tile_y);
       touched = true;
       shade_batch<kShading>(s, count, column);
     }
