@@ -7,10 +7,11 @@
 #
 # Usage: scripts/gpu_render.sh BUILD_DIR LOG_DIR [--no-bench]
 # Writes LOG_DIR/summary.txt (the short table) and a log per run; exits 1
-# when any check, sanitizer run or benchmark run fails, 2 on usage errors.
+# when any check, sanitizer run or benchmark run fails or times out
+# (GPU_RENDER_RUN_LIMIT seconds per run, default 900), 2 on usage errors.
 set -uo pipefail
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 [ $# -ge 2 ] || { usage >&2; exit 2; }
 build=$1
@@ -42,18 +43,24 @@ jobs=$(nproc 2>/dev/null || echo 2)
 scenes=$("$render" --list | awk 'NR > 1 {print $1}')
 animated=" bouncingballs hypnosis fireworks snow "
 
-# run_one KIND NAME LOG COMMAND...: appends "PASS|FAIL KIND NAME" to the results.
+# Each run's time limit in seconds: racecheck follows every shared-memory
+# access, which takes minutes on the million-circle scenes.
+limit=${GPU_RENDER_RUN_LIMIT:-900}
+
+# run_one KIND NAME LOG COMMAND...: appends "PASS|FAIL|TIMEOUT KIND NAME" to
+# the results (a timeout counts as a failure).
 run_one() {
   local kind=$1 name=$2 log=$3
   shift 3
-  if "$@" >"$log" 2>&1; then
-    echo "PASS $kind $name" >>"$results"
-  else
-    echo "FAIL $kind $name" >>"$results"
-  fi
+  timeout "$limit" "$@" >"$log" 2>&1
+  case $? in
+    0) echo "PASS $kind $name" >>"$results" ;;
+    124) echo "TIMEOUT $kind $name" >>"$results" ;;
+    *) echo "FAIL $kind $name" >>"$results" ;;
+  esac
 }
 export -f run_one
-export results
+export results limit
 
 # One line per job: KIND NAME LOG COMMAND...
 jobs_file=$logs/jobs.txt
@@ -68,9 +75,13 @@ for scene in $scenes; do
         "-b 0:$frames -c -f '' $scene" >>"$jobs_file"
     done
     for tool in memcheck racecheck; do
+      # Small renders: 67 pixels (a cut edge tile), one frame after setup's.
+      # racecheck on the 100k-circle and larger scenes renders a single tile.
+      size=67
+      [ "$tool" = racecheck ] && [ "$("$render" --list | awk -v s="$scene" '$1 == s {print $2}')" -ge 100000 ] && size=16
       name="$tool-$scene-$mode"
       echo "sanitize $name $logs/sanitize/$name.log compute-sanitizer --tool $tool" \
-        "--error-exitcode 1 $render -r cuda --cuda-mode $mode -s 67 -b 0:2 -f '' $scene" \
+        "--error-exitcode 1 $render -r cuda --cuda-mode $mode -s $size -b 0:1 -f '' $scene" \
         >>"$jobs_file"
     done
   done
@@ -82,16 +93,18 @@ echo "oom 4096-image $logs/oom.log $tests --gtest_also_run_disabled_tests" \
   "--gtest_filter=*OutOfMemory*" | xargs -L 1 bash -c 'run_one "$@"' run_one
 
 failed=0
-grep -q '^FAIL' "$results" && failed=1
+grep -qE '^(FAIL|TIMEOUT)' "$results" && failed=1
 summary=$logs/summary.txt
 {
   echo "CUDA renderer (scripts/gpu_render.sh):"
   for kind in check sanitize oom; do
     pass=$(grep -c "^PASS $kind " "$results")
     fail=$(grep -c "^FAIL $kind " "$results")
-    printf '  %-9s %3d passed, %d failed\n' "$kind" "$pass" "$fail"
+    late=$(grep -c "^TIMEOUT $kind " "$results")
+    printf '  %-9s %3d passed, %d failed, %d timed out (limit %ss)\n' "$kind" "$pass" "$fail" \
+      "$late" "$limit"
   done
-  grep '^FAIL' "$results" | sed 's/^/  /'
+  grep -E '^(FAIL|TIMEOUT)' "$results" | sort | sed 's/^/  /'
   # The snow scenes' largest error, as the checks printed it.
   for log in "$logs"/check/snow*-1024.log; do
     [ -f "$log" ] && grep -H "Largest error" "$log" | sed "s|^$logs/check/|  |"
