@@ -2,13 +2,15 @@
 // tiles, CUDA) calls these functions, so they agree bit for bit.
 //
 // Plain C++ for g++; under nvcc the functions become __host__ __device__.
-// The float arithmetic goes through mul/add/sub/div, which on the device use
+// The float arithmetic goes through mul/add/sub/div, which on the device are
 // the _rn intrinsics: nvcc may never fuse them into an FMA, whose single
 // rounding would differ from the host. Host code builds with
 // -ffp-contract=off for the same reason.
 #pragma once
 
 #include <math.h>
+
+#include "scenes/float_ops.h"
 
 #if defined(__CUDACC__)
 #define RENDER_HD __host__ __device__
@@ -19,37 +21,12 @@
 namespace render {
 namespace shade {
 
-RENDER_HD inline float mul(float a, float b) {
-#if defined(__CUDA_ARCH__)
-  return __fmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
-
-RENDER_HD inline float add(float a, float b) {
-#if defined(__CUDA_ARCH__)
-  return __fadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
-
-RENDER_HD inline float sub(float a, float b) {
-#if defined(__CUDA_ARCH__)
-  return __fsub_rn(a, b);
-#else
-  return a - b;
-#endif
-}
-
-RENDER_HD inline float div(float a, float b) {
-#if defined(__CUDA_ARCH__)
-  return __fdiv_rn(a, b);
-#else
-  return a / b;
-#endif
-}
+// The exactly rounded float operations shared with the scenes' animation
+// steps (scenes/float_ops.h): on the device they are the _rn intrinsics.
+using scenes::fp::add;
+using scenes::fp::div;
+using scenes::fp::mul;
+using scenes::fp::sub;
 
 RENDER_HD inline float clamp01(float v) {
   return fmaxf(fminf(v, 1.f), 0.f);
