@@ -94,43 +94,49 @@ void make_rgby(Scene& scene) {
   set_circle(scene, 3, 0.2f, 0.2f, 0.9f, 0.1f, kYellow);
 }
 
-void make_random_circles(Scene& scene, std::size_t n, std::uint32_t seed, CourseRand& rng) {
+// Color of a circle in a scene of more than kMediumLimit circles: base + u * span
+// per channel, each u a fresh draw.
+struct LargeSceneColors {
+  float r_base, r_span, g_base, g_span, b_base, b_span;
+};
+
+// Random and sized circles draw in the same order (depths, then per circle
+// radius, x, y and color); they differ in the radius and the large scenes'
+// colors. radius_of(rng) returns the radius, drawing or not.
+template <class RadiusOf>
+void make_circles(Scene& scene, std::size_t n, std::uint32_t seed, CourseRand& rng,
+                  RadiusOf radius_of, const LargeSceneColors& large) {
   rng.reseed(seed);
   const std::vector<float> depths = sorted_depths(n, rng);
   scene.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    scene.radius[i] = n > kMediumLimit ? draw(rng, 0.009f, 0.005f) : draw(rng, 0.02f, 0.06f);
+    scene.radius[i] = radius_of(rng);
     scene.x[i] = rng.rand01();
     scene.y[i] = rng.rand01();
     scene.z[i] = depths[i];
     if (n <= kMediumLimit) {
       draw_small_or_medium_color(scene, i, n, rng);
     } else {
-      scene.r[i] = draw(rng, 0.2f, 0.5f);
-      scene.g[i] = draw(rng, 0.5f, 0.5f);
-      scene.b[i] = draw(rng, 0.1f, 0.4f);
+      scene.r[i] = draw(rng, large.r_base, large.r_span);
+      scene.g[i] = draw(rng, large.g_base, large.g_span);
+      scene.b[i] = draw(rng, large.b_base, large.b_span);
     }
   }
 }
 
+void make_random_circles(Scene& scene, std::size_t n, std::uint32_t seed, CourseRand& rng) {
+  const bool large = n > kMediumLimit;
+  make_circles(
+      scene, n, seed, rng,
+      [large](CourseRand& r) { return large ? draw(r, 0.009f, 0.005f) : draw(r, 0.02f, 0.06f); },
+      LargeSceneColors{0.2f, 0.5f, 0.5f, 0.5f, 0.1f, 0.4f});
+}
+
 void make_sized_circles(Scene& scene, std::size_t n, float radius, std::uint32_t seed,
                         CourseRand& rng) {
-  rng.reseed(seed);
-  const std::vector<float> depths = sorted_depths(n, rng);
-  scene.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    scene.radius[i] = radius;
-    scene.x[i] = rng.rand01();
-    scene.y[i] = rng.rand01();
-    scene.z[i] = depths[i];
-    if (n <= kMediumLimit) {
-      draw_small_or_medium_color(scene, i, n, rng);
-    } else {
-      scene.r[i] = draw(rng, 0.3f, 0.9f);
-      scene.g[i] = draw(rng, 0.1f, 0.3f);
-      scene.b[i] = draw(rng, 0.2f, 0.2f);
-    }
-  }
+  make_circles(
+      scene, n, seed, rng, [radius](CourseRand&) { return radius; },
+      LargeSceneColors{0.3f, 0.9f, 0.1f, 0.3f, 0.2f, 0.2f});
 }
 
 void move_circles(Scene& scene, std::size_t first, std::size_t count, float radius, float c,
