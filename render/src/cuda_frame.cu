@@ -32,23 +32,8 @@ __global__ void clear_kernel(float4* pixels, int width, int height, bool snow) {
 __global__ void advance_kernel(SceneArrays s, scenes::Animation animation) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= s.count) return;
-  switch (animation) {
-  case scenes::Animation::None:
-    break;
-  case scenes::Animation::BouncingBalls:
-    scenes::bouncing_ball_step(s.y[i], s.vy[i]);
-    break;
-  case scenes::Animation::Hypnosis:
-    scenes::hypnosis_step(s.radius[i]);
-    break;
-  case scenes::Animation::Fireworks:
-    scenes::fireworks_step(i, s.x, s.y, s.radius, s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i],
-                           s.vz[i]);
-    break;
-  case scenes::Animation::Snow:
-    scenes::snow_step(s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.radius[i]);
-    break;
-  }
+  scenes::advance_circle(animation, i,
+                         scenes::CircleArrays{s.x, s.y, s.z, s.vx, s.vy, s.vz, s.radius});
 }
 
 // With kCount, thread `count` also writes the scan's extra zero entry.

@@ -138,27 +138,10 @@ void validate_scene(const Scene& scene) {
 void advance(Scene& scene) {
   validate_scene(scene);
   const std::size_t n = scene.size();
-  switch (scene.animation) {
-  case Animation::None:
-    break;
-  case Animation::BouncingBalls:
-    for (std::size_t i = 0; i < n; ++i) bouncing_ball_step(scene.y[i], scene.vy[i]);
-    break;
-  case Animation::Hypnosis:
-    for (std::size_t i = 0; i < n; ++i) hypnosis_step(scene.radius[i]);
-    break;
-  case Animation::Fireworks:
-    for (std::size_t i = 0; i < n; ++i) {
-      fireworks_step(static_cast<int>(i), scene.x.data(), scene.y.data(), scene.radius.data(),
-                     scene.x[i], scene.y[i], scene.z[i], scene.vx[i], scene.vy[i], scene.vz[i]);
-    }
-    break;
-  case Animation::Snow:
-    for (std::size_t i = 0; i < n; ++i) {
-      snow_step(scene.x[i], scene.y[i], scene.z[i], scene.vx[i], scene.vy[i], scene.radius[i]);
-    }
-    break;
-  }
+  if (scene.animation == Animation::None) return;
+  const CircleArrays c{scene.x.data(),  scene.y.data(),  scene.z.data(),     scene.vx.data(),
+                       scene.vy.data(), scene.vz.data(), scene.radius.data()};
+  for (std::size_t i = 0; i < n; ++i) advance_circle(scene.animation, static_cast<int>(i), c);
 }
 
 } // namespace scenes

@@ -11,31 +11,10 @@ namespace scenes_test {
 
 namespace {
 
-struct DeviceCircles {
-  float *x, *y, *z, *vx, *vy, *vz, *radius;
-};
-
-// The same dispatch as scenes::advance, one thread per circle.
-__global__ void step_kernel(scenes::Animation animation, int n, DeviceCircles c) {
+// The library's own dispatch, one thread per circle, as the renderer runs it.
+__global__ void step_kernel(scenes::Animation animation, int n, scenes::CircleArrays c) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  switch (animation) {
-  case scenes::Animation::None:
-    break;
-  case scenes::Animation::BouncingBalls:
-    scenes::bouncing_ball_step(c.y[i], c.vy[i]);
-    break;
-  case scenes::Animation::Hypnosis:
-    scenes::hypnosis_step(c.radius[i]);
-    break;
-  case scenes::Animation::Fireworks:
-    scenes::fireworks_step(i, c.x, c.y, c.radius, c.x[i], c.y[i], c.z[i], c.vx[i], c.vy[i],
-                           c.vz[i]);
-    break;
-  case scenes::Animation::Snow:
-    scenes::snow_step(c.x[i], c.y[i], c.z[i], c.vx[i], c.vy[i], c.radius[i]);
-    break;
-  }
+  if (i < n) scenes::advance_circle(animation, i, c);
 }
 
 } // namespace
@@ -51,9 +30,9 @@ void advance_on_gpu(scenes::Scene& scene, int frames) {
     device.emplace_back(n, "scene array");
     device.back().copy_from_host(array->data(), n);
   }
-  const DeviceCircles circles{device[0].data(), device[1].data(), device[2].data(),
-                              device[3].data(), device[4].data(), device[5].data(),
-                              device[6].data()};
+  const scenes::CircleArrays circles{device[0].data(), device[1].data(), device[2].data(),
+                                     device[3].data(), device[4].data(), device[5].data(),
+                                     device[6].data()};
   constexpr int kBlock = 256;
   const int blocks = static_cast<int>((n + kBlock - 1) / kBlock);
   for (int frame = 0; frame < frames; ++frame) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "scenes/float_ops.h"
+#include "scenes/scene.h"
 
 namespace scenes {
 
@@ -188,6 +189,33 @@ SCENES_HD inline void snow_step(float& x, float& y, float z, float& vx, float& v
   if (y < -radius) y = fp::add(y, span);
   if (x < -radius) x = fp::add(x, span);
   if (x > fp::add(1.0f, radius)) x = fp::sub(x, span);
+}
+
+// ------------------------------------------------------------------ dispatch
+// Pointers to one scene's per-circle arrays, on the host or on the device.
+struct CircleArrays {
+  float *x, *y, *z, *vx, *vy, *vz, *radius;
+};
+
+// One frame of circle i under `animation`: the one dispatch that
+// scenes::advance (a loop on the host) and the GPU (a thread per circle) share.
+SCENES_HD inline void advance_circle(Animation animation, int i, const CircleArrays& c) {
+  switch (animation) {
+  case Animation::None:
+    break;
+  case Animation::BouncingBalls:
+    bouncing_ball_step(c.y[i], c.vy[i]);
+    break;
+  case Animation::Hypnosis:
+    hypnosis_step(c.radius[i]);
+    break;
+  case Animation::Fireworks:
+    fireworks_step(i, c.x, c.y, c.radius, c.x[i], c.y[i], c.z[i], c.vx[i], c.vy[i], c.vz[i]);
+    break;
+  case Animation::Snow:
+    snow_step(c.x[i], c.y[i], c.z[i], c.vx[i], c.vy[i], c.radius[i]);
+    break;
+  }
 }
 
 } // namespace scenes
