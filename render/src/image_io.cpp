@@ -1,8 +1,10 @@
 #include "render/image_io.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -24,6 +26,10 @@ namespace {
 
 std::runtime_error write_error(const std::string& path, const std::string& reason) {
   return std::runtime_error("cannot write " + path + ": " + reason);
+}
+
+std::runtime_error read_error(const std::string& path, const std::string& reason) {
+  return std::runtime_error("cannot read " + path + ": " + reason);
 }
 
 std::string errno_text(int code) {
@@ -101,16 +107,112 @@ bool is_directory(const std::string& path) {
   return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
 }
 
+// An open file for reading, closed on destruction.
+class InputFile {
+public:
+  explicit InputFile(const std::string& path) : path_(path) {
+    do {
+      fd_ = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    } while (fd_ < 0 && errno == EINTR);
+    if (fd_ < 0) throw read_error(path, errno_text(errno));
+  }
+  ~InputFile() { close(fd_); }
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  // The size of a regular file; anything else (a folder, a pipe) is refused,
+  // so the size can be checked before the contents are read.
+  std::uint64_t size() const {
+    struct stat info {};
+    if (fstat(fd_, &info) != 0) throw read_error(path_, errno_text(errno));
+    if (S_ISDIR(info.st_mode)) throw read_error(path_, "it is a folder");
+    if (!S_ISREG(info.st_mode)) throw read_error(path_, "not a regular file");
+    return static_cast<std::uint64_t>(info.st_size);
+  }
+
+  // Reads `size` bytes, fewer only at the end of the file.
+  std::size_t read_up_to(void* data, std::size_t size) {
+    auto* p = static_cast<std::uint8_t*>(data);
+    std::size_t got = 0;
+    while (got < size) {
+      const ssize_t n = ::read(fd_, p + got, size - got);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) throw read_error(path_, errno_text(errno));
+      if (n == 0) break;
+      got += static_cast<std::size_t>(n);
+    }
+    return got;
+  }
+
+private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+// RGBAF (see image_io.h).
+constexpr char kRgbafMagic[] = "RGBAF1 ";
+// Longer than the longest valid header line, "RGBAF1 16384 16384\n".
+constexpr std::size_t kRgbafHeaderLimit = 32;
+constexpr std::size_t kFloatBytes = 4;
+static_assert(sizeof(float) == kFloatBytes, "RGBAF stores IEEE single-precision floats");
+
+// Floats travel as their bits, so NaN payloads survive and the byte order is
+// little-endian on any host.
+void store_le32(const float* value, std::uint8_t* out) {
+  std::uint32_t bits;
+  std::memcpy(&bits, value, kFloatBytes);
+  for (std::size_t i = 0; i < kFloatBytes; ++i) out[i] = static_cast<std::uint8_t>(bits >> (8 * i));
+}
+
+void load_le32(const std::uint8_t* in, float* value) {
+  std::uint32_t bits = 0;
+  for (std::size_t i = 0; i < kFloatBytes; ++i)
+    bits |= static_cast<std::uint32_t>(in[i]) << (8 * i);
+  std::memcpy(value, &bits, kFloatBytes);
+}
+
+// A side in the header: digits without a leading zero, 1 to kMaxImageSide;
+// -1 otherwise.
+int parse_side(const std::string& text) {
+  if (text.empty() || text.size() > 5 || text[0] == '0') return -1;
+  int side = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return -1;
+    side = side * 10 + (c - '0');
+  }
+  return side <= kMaxImageSide ? side : -1;
+}
+
+// Header text for an error message: anything unprintable shown as '?'.
+std::string printable(std::string text) {
+  for (char& c : text)
+    if (c < 0x20 || c > 0x7e) c = '?';
+  return text;
+}
+
+std::string size_text(int width, int height) {
+  return std::to_string(width) + "x" + std::to_string(height);
+}
+
 } // namespace
 
 const char* image_format_name(ImageFormat format) {
-  return format == ImageFormat::Png ? "png" : "ppm";
+  switch (format) {
+  case ImageFormat::Png:
+    return "png";
+  case ImageFormat::Ppm:
+    return "ppm";
+  case ImageFormat::Rgbaf:
+    return "rgbaf";
+  }
+  return "?";
 }
 
 ImageFormat parse_image_format(const std::string& text) {
-  if (text == "png") return ImageFormat::Png;
-  if (text == "ppm") return ImageFormat::Ppm;
-  throw std::invalid_argument("unknown image format '" + text + "' (valid formats: png, ppm)");
+  for (const ImageFormat format : {ImageFormat::Png, ImageFormat::Ppm, ImageFormat::Rgbaf})
+    if (text == image_format_name(format)) return format;
+  throw std::invalid_argument("unknown image format '" + text +
+                              "' (valid formats: png, ppm, rgbaf)");
 }
 
 std::uint8_t to_byte(float v) {
@@ -138,14 +240,86 @@ std::vector<std::uint8_t> encode_png(const Image& image) {
   return bytes;
 }
 
+std::vector<std::uint8_t> encode_rgbaf(const Image& image) {
+  const std::string header =
+      kRgbafMagic + std::to_string(image.width()) + " " + std::to_string(image.height()) + "\n";
+  const std::size_t floats = image.pixel_count() * Image::kChannels;
+  std::vector<std::uint8_t> bytes(header.size() + floats * kFloatBytes);
+  std::copy(header.begin(), header.end(), bytes.begin());
+  std::uint8_t* out = bytes.data() + header.size();
+  for (std::size_t i = 0; i < floats; ++i, out += kFloatBytes) store_le32(image.data() + i, out);
+  return bytes;
+}
+
 void write_image(const Image& image, const std::string& path, ImageFormat format) {
   if (image.pixel_count() == 0) throw write_error(path, "the image is empty");
   if (is_directory(path)) throw write_error(path, "it is a folder");
-  const std::vector<std::uint8_t> bytes =
-      format == ImageFormat::Png ? encode_png(image) : encode_ppm(image);
+  std::vector<std::uint8_t> bytes;
+  switch (format) {
+  case ImageFormat::Png:
+    bytes = encode_png(image);
+    break;
+  case ImageFormat::Ppm:
+    bytes = encode_ppm(image);
+    break;
+  case ImageFormat::Rgbaf:
+    bytes = encode_rgbaf(image);
+    break;
+  }
   TempFile file(path);
   file.write_all(bytes);
   file.commit();
+}
+
+Image read_rgbaf(const std::string& path) {
+  InputFile file(path);
+  const std::uint64_t file_size = file.size();
+  std::uint8_t start[kRgbafHeaderLimit];
+  const std::size_t got = file.read_up_to(start, sizeof start);
+  if (got == 0) throw read_error(path, "the file is empty");
+  const std::string head(reinterpret_cast<const char*>(start), got);
+  const std::string magic = kRgbafMagic;
+  if (head.compare(0, magic.size(), magic) != 0)
+    throw read_error(path, "not an RGBAF image (it does not start with \"RGBAF1 \")");
+  const std::size_t line_end = head.find('\n');
+  if (line_end == std::string::npos)
+    throw read_error(path, "bad RGBAF header (no line end in the first " +
+                               std::to_string(kRgbafHeaderLimit) + " bytes)");
+  const std::string line = head.substr(0, line_end);
+  const std::size_t space = line.find(' ', magic.size());
+  const int width =
+      space == std::string::npos ? -1 : parse_side(line.substr(magic.size(), space - magic.size()));
+  const int height = space == std::string::npos ? -1 : parse_side(line.substr(space + 1));
+  if (width < 0 || height < 0)
+    throw read_error(path, "bad RGBAF header '" + printable(line) +
+                               "' (expected RGBAF1 WIDTH HEIGHT, sides 1 to " +
+                               std::to_string(kMaxImageSide) + ")");
+
+  // The size must match before the pixels are allocated, so a damaged or
+  // hostile header cannot make us allocate gigabytes for a tiny file.
+  const std::size_t header_size = line_end + 1;
+  const std::uint64_t pixel_bytes =
+      static_cast<std::uint64_t>(width) * height * Image::kChannels * kFloatBytes;
+  const std::uint64_t expected = header_size + pixel_bytes;
+  if (file_size != expected)
+    throw read_error(path, std::string(file_size < expected ? "truncated" : "trailing data") +
+                               ": the file is " + std::to_string(file_size) + " bytes, a " +
+                               size_text(width, height) + " image needs " +
+                               std::to_string(expected));
+
+  // The pixels' bytes go straight into the image (the part read with the
+  // header first), then become floats in place.
+  Image image(width, height);
+  auto* bytes = reinterpret_cast<std::uint8_t*>(image.data());
+  const std::size_t early = got - header_size;
+  std::memcpy(bytes, start + header_size, early);
+  const std::size_t rest = static_cast<std::size_t>(pixel_bytes) - early;
+  std::uint8_t extra;
+  if (file.read_up_to(bytes + early, rest) != rest || file.read_up_to(&extra, 1) != 0)
+    throw read_error(path, "the file changed while it was read");
+  const std::size_t floats = image.pixel_count() * Image::kChannels;
+  for (std::size_t i = 0; i < floats; ++i) load_le32(bytes + i * kFloatBytes, image.data() + i);
+  return image;
 }
 
 void check_writable(const std::string& path) {

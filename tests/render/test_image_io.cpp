@@ -1,9 +1,18 @@
-// The PNG and PPM writers: exact bytes, decoded pixels, and no partial files.
+// The image files: PNG and PPM bytes and decoded pixels, the RGBAF float
+// format's bytes, exact round trip and rejection of bad files, and no
+// partial files.
 #include <gtest/gtest.h>
+
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
 #include <functional>
+#include <limits>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -136,14 +145,169 @@ TEST(FrameFileName, FourDigitsAndTheExtension) {
   EXPECT_EQ(render::frame_file_name("out", 7, ImageFormat::Png), "out_0007.png");
   EXPECT_EQ(render::frame_file_name("d/o", 0, ImageFormat::Ppm), "d/o_0000.ppm");
   EXPECT_EQ(render::frame_file_name("out", 12345, ImageFormat::Png), "out_12345.png");
+  EXPECT_EQ(render::frame_file_name("ref", 3, ImageFormat::Rgbaf), "ref_0003.rgbaf");
 }
 
 TEST(ImageFormat, ParsesNamesAndRejectsOthers) {
   EXPECT_EQ(render::parse_image_format("png"), ImageFormat::Png);
   EXPECT_EQ(render::parse_image_format("ppm"), ImageFormat::Ppm);
+  EXPECT_EQ(render::parse_image_format("rgbaf"), ImageFormat::Rgbaf);
   EXPECT_THROW(render::parse_image_format("PNG"), std::invalid_argument);
-  EXPECT_NE(message_of([] { render::parse_image_format("gif"); }).find("png, ppm"),
+  EXPECT_NE(message_of([] { render::parse_image_format("gif"); }).find("png, ppm, rgbaf"),
             std::string::npos);
+}
+
+// ---------------------------------------------------------------- RGBAF
+
+std::uint32_t bits_of(float v) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  return bits;
+}
+
+float from_bits(std::uint32_t bits) {
+  float v;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
+void write_bytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+std::string as_string(const std::vector<std::uint8_t>& bytes) {
+  return std::string(bytes.begin(), bytes.end());
+}
+
+TEST(Rgbaf, ExactBytesBottomRowFirstLittleEndian) {
+  Image image(2, 1);
+  image.pixel(0, 0)[0] = 1.f;  // 0x3f800000
+  image.pixel(1, 0)[3] = -2.f; // 0xc0000000
+  image.pixel(1, 0)[1] = from_bits(0x01020304u);
+  std::vector<std::uint8_t> expected = {'R', 'G', 'B', 'A', 'F', '1', ' ', '2', ' ', '1', '\n'};
+  const std::vector<std::uint8_t> pixels = {
+      0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,    0,     // (0, 0)
+      0, 0, 0,    0,    4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0x00, 0xc0}; // (1, 0)
+  expected.insert(expected.end(), pixels.begin(), pixels.end());
+  EXPECT_EQ(render::encode_rgbaf(image), expected);
+  // Row 0 is written first: the top row of a 1x2 image comes second.
+  Image tall(1, 2);
+  tall.pixel(0, 1)[0] = 1.f;
+  const std::vector<std::uint8_t> bytes = render::encode_rgbaf(tall);
+  ASSERT_EQ(bytes.size(), 11u + 32u);
+  EXPECT_EQ(bytes[11 + 16 + 3], 0x3f);
+}
+
+TEST(Rgbaf, RoundTripKeepsEveryBit) {
+  const TempDir dir;
+  std::mt19937 random(2024);
+  const std::vector<float> special = {
+      0.f,
+      -0.f,
+      1.f,
+      -1.f,
+      std::numeric_limits<float>::denorm_min(),
+      -std::numeric_limits<float>::denorm_min(),
+      from_bits(0x007fffffu), // largest subnormal
+      std::numeric_limits<float>::min(),
+      std::numeric_limits<float>::max(),
+      std::numeric_limits<float>::infinity(),
+      -std::numeric_limits<float>::infinity(),
+      from_bits(0x7fc00001u), // quiet NaN with a payload
+      from_bits(0xffc12345u), // negative quiet NaN with a payload
+      from_bits(0x7f800001u), // signalling NaN
+  };
+  for (const auto& [w, h] : std::vector<std::pair<int, int>>{{1, 1}, {3, 5}, {64, 64}, {7, 1}}) {
+    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+    Image image(w, h);
+    const std::size_t floats = image.pixel_count() * Image::kChannels;
+    for (std::size_t i = 0; i < floats; ++i)
+      image.data()[i] = i < special.size() ? special[i] : from_bits(random());
+    const std::string path = dir.file("img.rgbaf");
+    render::write_image(image, path, ImageFormat::Rgbaf);
+    EXPECT_EQ(render_test::read_file(path), render::encode_rgbaf(image));
+    const Image back = render::read_rgbaf(path);
+    ASSERT_EQ(back.width(), w);
+    ASSERT_EQ(back.height(), h);
+    for (std::size_t i = 0; i < floats; ++i)
+      ASSERT_EQ(bits_of(back.data()[i]), bits_of(image.data()[i])) << "float " << i;
+  }
+  EXPECT_EQ(dir.files(), std::vector<std::string>{"img.rgbaf"});
+}
+
+// read_rgbaf's message for a file holding `bytes`; it must name the file.
+std::string read_error_for(const TempDir& dir, const std::string& bytes) {
+  const std::string path = dir.file("bad.rgbaf");
+  write_bytes(path, bytes);
+  const std::string msg = message_of([&] { render::read_rgbaf(path); });
+  EXPECT_EQ(msg.rfind("cannot read " + path + ": ", 0), 0u) << msg;
+  EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  return msg;
+}
+
+TEST(Rgbaf, RejectsBadFilesWithTheReason) {
+  const TempDir dir;
+  Image image(2, 2);
+  image.pixel(1, 1)[2] = 0.5f;
+  const std::string good = as_string(render::encode_rgbaf(image)); // 11 + 64 bytes
+  struct Case {
+    std::string bytes;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {"", "the file is empty"},
+      {as_string(render::encode_ppm(image)), "not an RGBAF image"},
+      {"RGBAF2 2 2\n" + good.substr(11), "not an RGBAF image"},
+      {"rgbaf1 2 2\n" + good.substr(11), "not an RGBAF image"},
+      {good.substr(0, 5), "not an RGBAF image"},
+      {"RGBAF1 2 2 " + std::string(40, 'x'), "no line end in the first 32 bytes"},
+      {"RGBAF1 2 2", "no line end"},
+      {"RGBAF1 2\n" + good.substr(11), "bad RGBAF header 'RGBAF1 2'"},
+      {"RGBAF1 2 2 \n" + good.substr(11), "bad RGBAF header"},
+      {"RGBAF1  2 2\n" + good.substr(11), "bad RGBAF header"},
+      {"RGBAF1 02 2\n" + good.substr(11), "bad RGBAF header"},
+      {"RGBAF1 -2 2\n" + good.substr(11), "bad RGBAF header"},
+      {"RGBAF1 2 0\n" + good.substr(11), "bad RGBAF header"},
+      {"RGBAF1 2 2x\n" + good.substr(11), "bad RGBAF header"},
+      {"RGBAF1 2\t2\n" + good.substr(11), "bad RGBAF header 'RGBAF1 2?2'"},
+      {"RGBAF1 16385 1\n", "sides 1 to 16384"},
+      {"RGBAF1 4294967297 1\n", "bad RGBAF header"},
+      // The largest valid header with a few bytes: refused on the file size,
+      // before 4 GiB of pixels would be allocated.
+      {"RGBAF1 16384 16384\n" + std::string(16, '\0'),
+       "truncated: the file is 35 bytes, a 16384x16384 image needs 4294967315"},
+      {good.substr(0, good.size() - 1), "truncated: the file is 74 bytes, a 2x2 image needs 75"},
+      {good.substr(0, 11), "truncated: the file is 11 bytes"},
+      {good + "\n", "trailing data: the file is 76 bytes, a 2x2 image needs 75"},
+      {good + good, "trailing data"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.says);
+    const std::string msg = read_error_for(dir, c.bytes);
+    EXPECT_NE(msg.find(c.says), std::string::npos) << msg;
+  }
+  write_bytes(dir.file("good.rgbaf"), good);
+  EXPECT_EQ(render::read_rgbaf(dir.file("good.rgbaf")).pixel(1, 1)[2], 0.5f);
+}
+
+TEST(Rgbaf, UnreadablePathsNameTheReason) {
+  const TempDir dir;
+  const auto message = [](const std::string& path) {
+    return message_of([&] { render::read_rgbaf(path); });
+  };
+  EXPECT_NE(message(dir.file("missing.rgbaf")).find("missing.rgbaf: No such file"),
+            std::string::npos);
+  EXPECT_NE(message(dir.path()).find(dir.path() + ": it is a folder"), std::string::npos);
+  write_bytes(dir.file("plain"), "x");
+  EXPECT_NE(message(dir.file("plain/x.rgbaf")).find("Not a directory"), std::string::npos);
+  EXPECT_NE(message("/dev/null").find("/dev/null: not a regular file"), std::string::npos);
+  // Without read permission (root reads anyway, so only checked otherwise).
+  const std::string locked = dir.file("locked.rgbaf");
+  render::write_image(Image(1, 1), locked, ImageFormat::Rgbaf);
+  chmod(locked.c_str(), 0);
+  if (!std::ifstream(locked)) {
+    EXPECT_NE(message(locked).find("Permission denied"), std::string::npos);
+  }
 }
 
 } // namespace

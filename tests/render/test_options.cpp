@@ -95,7 +95,7 @@ TEST(Options, EachBadInputIsOneClearUsageError) {
       {{"-S", "4294967296", "rgb"}, "out of range"},
       {{"-r", "gpu", "rgb"}, "-r/--renderer: unknown renderer 'gpu' (valid renderers: cpuref"},
       {{"--format", "gif", "rgb"},
-       "--format: unknown image format 'gif' (valid formats: png, ppm)"},
+       "--format: unknown image format 'gif' (valid formats: png, ppm, rgbaf)"},
       {{"--bogus", "rgb"}, "unknown option '--bogus'"},
       {{"-x", "rgb"}, "unknown option '-x'"},
       {{"--check=yes", "rgb"}, "--check takes no value"},
