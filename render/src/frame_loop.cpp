@@ -58,8 +58,12 @@ FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& optio
   if (options.start_frame < 0 || options.end_frame <= options.start_frame)
     throw std::invalid_argument("frame range must satisfy 0 <= START < END");
   const int frames = options.end_frame - options.start_frame;
+  if (options.expected_image && (options.reference || frames != 1))
+    throw std::invalid_argument(
+        "an expected image checks exactly one frame, without a reference renderer");
   const bool writing = !options.file_prefix.empty();
   Renderer* reference = options.reference;
+  const bool checking = reference || options.expected_image;
 
   print(out, "\nRunning benchmark, %d frames, beginning at frame %d ...\n", frames,
         options.start_frame);
@@ -69,7 +73,7 @@ FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& optio
   out.flush();
 
   FrameLoopResult result;
-  result.checked = reference != nullptr;
+  result.checked = checking;
   Progress progress(progress_out, options.end_frame);
   double check_ms = 0;
   common::Stopwatch overall;
@@ -89,13 +93,16 @@ FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& optio
       timed(result.file_ms, [&] { write_image(renderer.image(), path, options.format); });
       print(out, "Wrote %s\n", path.c_str());
     }
-    if (reference) {
+    if (checking) {
       const common::Stopwatch check;
-      reference->clear();
-      reference->advance();
-      reference->render();
+      if (reference) {
+        reference->clear();
+        reference->advance();
+        reference->render();
+      }
       const ImageComparison comparison =
-          compare_images(renderer.image(), reference->image(), options.tolerance);
+          compare_images(renderer.image(), reference ? reference->image() : *options.expected_image,
+                         options.tolerance);
       result.max_check_error = std::max(result.max_check_error, comparison.max_error);
       check_ms += check.elapsed_ms();
       if (!comparison.passed()) {
@@ -120,7 +127,7 @@ FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& optio
   print(out, "Total:    %.4f ms\n", result.total_ms);
   if (writing) print(out, "File IO:  %.4f ms\n", result.file_ms);
   print(out, "\nOverall:  %.4f sec (note units are seconds)\n", result.overall_s);
-  if (reference) {
+  if (checking) {
     if (options.tolerance > 0)
       print(out, "Largest error: %.3g (allowed: %g per channel)\n", result.max_check_error,
             static_cast<double>(options.tolerance));

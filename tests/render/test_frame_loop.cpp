@@ -182,6 +182,78 @@ TEST(FrameLoop, ToleranceForSnow) {
   }
 }
 
+// The check against a stored image: one frame, the same lines as with a
+// reference renderer.
+TEST(FrameLoop, ExpectedImagePassesAndFails) {
+  const scenes::Scene scene = scenes::load_scene("bouncingballs");
+  RefRenderer frame3;
+  frame3.setup(scene, 16, 16);
+  FrameLoopOptions at3;
+  at3.start_frame = 3;
+  at3.end_frame = 4;
+  run_loop(frame3, at3);
+  render::Image expected = frame3.image();
+
+  render::CpuRenderer cpu;
+  cpu.setup(scene, 16, 16);
+  FrameLoopOptions options = at3;
+  options.expected_image = &expected;
+  const LoopRun pass = run_loop(cpu, options);
+  EXPECT_TRUE(pass.result.checked);
+  EXPECT_TRUE(pass.result.check_passed);
+  EXPECT_NE(pass.out.find("Overall:  "), std::string::npos);
+  EXPECT_NE(pass.out.find("***************** Correctness check passed"), std::string::npos);
+
+  expected.pixel(2, 7)[3] += 0.25f;
+  render::CpuRenderer again;
+  again.setup(scene, 16, 16);
+  const LoopRun fail = run_loop(again, options);
+  EXPECT_FALSE(fail.result.check_passed);
+  EXPECT_NE(fail.out.find("Mismatch detected at pixel [2][7], value = "), std::string::npos)
+      << fail.out;
+  EXPECT_NE(fail.out.find("Frame 3: 1 mismatching pixels, max error 0.25 (tolerance 0)"),
+            std::string::npos)
+      << fail.out;
+  EXPECT_NE(fail.out.find("ERROR: correctness check failed\n"), std::string::npos);
+  EXPECT_EQ(fail.out.find("Clear:"), std::string::npos);
+}
+
+TEST(FrameLoop, ExpectedImageWithinTheSnowTolerance) {
+  scenes::Scene scene = scenes::load_scene("rgb");
+  scene.snow = true;
+  RefRenderer ref;
+  ref.setup(scene, 8, 8);
+  run_loop(ref, FrameLoopOptions{});
+  render::Image expected = ref.image();
+  expected.pixel(1, 1)[0] += 5e-5f;
+  RefRenderer same;
+  same.setup(scene, 8, 8);
+  FrameLoopOptions options;
+  options.expected_image = &expected;
+  options.tolerance = render::kSnowTolerance;
+  const LoopRun run = run_loop(same, options);
+  EXPECT_TRUE(run.result.check_passed);
+  EXPECT_NEAR(run.result.max_check_error, 5e-5, 1e-6);
+  EXPECT_NE(run.out.find("Largest error: "), std::string::npos) << run.out;
+}
+
+TEST(FrameLoop, ExpectedImageChecksExactlyOneFrame) {
+  RefRenderer ref;
+  ref.setup(scenes::load_scene("rgb"), 4, 4);
+  const render::Image expected(4, 4);
+  FrameLoopOptions options;
+  options.expected_image = &expected;
+  options.end_frame = 2;
+  std::ostringstream sink;
+  EXPECT_THROW(render::run_frame_loop(ref, options, sink, sink), std::invalid_argument);
+  RefRenderer other;
+  other.setup(scenes::load_scene("rgb"), 4, 4);
+  options.end_frame = 1;
+  options.reference = &other;
+  EXPECT_THROW(render::run_frame_loop(ref, options, sink, sink), std::invalid_argument);
+  EXPECT_TRUE(sink.str().empty());
+}
+
 // A renderer slow enough to make a run "long".
 class SlowRenderer : public RefRenderer {
 public:

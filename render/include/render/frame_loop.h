@@ -22,6 +22,10 @@ struct FrameLoopOptions {
   // When set, it renders every timed frame too (untimed) and each image must
   // match its image within `tolerance` per channel.
   Renderer* reference = nullptr;
+  // Instead of a reference renderer: the expected image of the one timed
+  // frame (a stored reference image stands for one frame only, so the range
+  // must hold exactly one frame).
+  const Image* expected_image = nullptr;
   float tolerance = 0;
 };
 
@@ -47,10 +51,12 @@ struct FrameLoopResult {
 //   "Clear:    %.4f ms\n" "Advance:  %.4f ms\n" "Render:   %.4f ms\n"
 //   "Total:    %.4f ms\n" "File IO:  %.4f ms\n"         (File IO when writing)
 //   "\nOverall:  %.4f sec (note units are seconds)\n"
-// and with a reference, either the course's pass line or the first mismatch
-// and "ERROR: correctness check failed" (the loop stops at that frame;
-// check_passed is false). Progress goes to `progress` once a run has taken
-// more than a second. Renderer and file errors propagate as exceptions.
+// and with a reference or an expected image, either the course's pass line
+// or the first mismatch and "ERROR: correctness check failed" (the loop
+// stops at that frame; check_passed is false). Progress goes to `progress`
+// once a run has taken more than a second. Renderer and file errors propagate
+// as exceptions; std::invalid_argument for an empty range, or for both
+// reference and expected_image, or expected_image with more than one frame.
 FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& options,
                                std::ostream& out, std::ostream& progress);
 
