@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -44,10 +45,19 @@ int run(const render_app::Options& options) {
     print_scene_list();
     return 0;
   }
-  // Fail on an unwritable output before any long work, leaving no file.
+  // Fail on an unwritable output or a bad stored image before any long
+  // work, leaving no file.
   if (!options.file_prefix.empty())
     render::check_writable(
         render::frame_file_name(options.file_prefix, options.start_frame, options.format));
+  render::Image expected;
+  if (!options.check_against.empty()) {
+    expected = render::read_rgbaf(options.check_against);
+    if (expected.width() != options.size || expected.height() != options.size)
+      throw std::runtime_error(options.check_against + " is " + std::to_string(expected.width()) +
+                               "x" + std::to_string(expected.height()) + " pixels, the render is " +
+                               std::to_string(options.size) + "x" + std::to_string(options.size));
+  }
 
   const scenes::Scene scene = load(options);
   const render::RendererChoice choice = render::choose_renderer(options.renderer);
@@ -70,12 +80,14 @@ int run(const render_app::Options& options) {
   loop.file_prefix = options.file_prefix;
   loop.format = options.format;
   std::unique_ptr<render::Renderer> reference;
-  if (options.check) {
+  if (!options.check_against.empty()) {
+    loop.expected_image = &expected;
+  } else if (options.check) {
     reference = std::make_unique<render::RefRenderer>();
     reference->setup(scene, options.size, options.size);
     loop.reference = reference.get();
-    loop.tolerance = render::check_tolerance(scene);
   }
+  if (options.check) loop.tolerance = render::check_tolerance(scene);
   const render::FrameLoopResult result =
       render::run_frame_loop(*renderer, loop, std::cout, std::cerr);
   return result.check_passed ? 0 : 1;

@@ -118,6 +118,11 @@ Options parse_options(const std::vector<std::string>& args) {
     } else if (opt.name == "--format") {
       options.format =
           parse_choice<render::ImageFormat>("--format", value(), render::parse_image_format);
+    } else if (opt.name == "--check-against") {
+      options.check_against = value();
+      if (options.check_against.empty())
+        throw common::UsageError("--check-against needs a file name");
+      options.check = true;
     } else if (opt.name == "--scene-file") {
       options.scene_file = value();
       if (options.scene_file.empty()) throw common::UsageError("--scene-file needs a file name");
@@ -126,6 +131,13 @@ Options parse_options(const std::vector<std::string>& args) {
     }
   }
   if (options.help || options.list) return options;
+
+  // A stored image is one frame: checking several frames against it would
+  // compare later frames with the wrong picture.
+  if (!options.check_against.empty() && options.end_frame - options.start_frame != 1)
+    throw common::UsageError("--check-against checks one frame: give -b START:START+1 (got -b " +
+                             std::to_string(options.start_frame) + ":" +
+                             std::to_string(options.end_frame) + ")");
 
   if (positional.size() > 1)
     throw common::UsageError("expected one SCENE, got '" + positional[0] + "' and '" +
@@ -163,9 +175,14 @@ std::string usage_text() {
          "                       advanced (default 0:1)\n"
          "  -c, --check          also render each timed frame with the serial reference\n"
          "                       and compare every pixel (exact; 1e-4 for snow scenes)\n"
-         "  -f, --file NAME      write frames as NAME_XXXX.png (or .ppm), XXXX the frame\n"
-         "                       number (default output); -f '' writes none\n"
-         "      --format FMT     png or ppm (the course's P6 format) (default png)\n"
+         "      --check-against FILE  check like -c, but compare the timed frame with\n"
+         "                       FILE instead of rendering the serial reference; FILE is\n"
+         "                       an rgbaf image of that frame, e.g. from -r cpuref -b S:S+1\n"
+         "                       --format rgbaf; needs a one-frame bench (default 0:1)\n"
+         "  -f, --file NAME      write frames as NAME_XXXX.png (or .ppm, .rgbaf), XXXX\n"
+         "                       the frame number (default output); -f '' writes none\n"
+         "      --format FMT     png, ppm (the course's P6 format), or rgbaf (exact\n"
+         "                       floats, for --check-against) (default png)\n"
          "  -S, --seed N         seed of the scene generator, 0 to 4294967295 (default 0)\n"
          "      --scene-file PATH  render a scene file instead of a named scene\n"
          "      --list           list the scenes with their circle counts\n"

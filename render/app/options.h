@@ -25,6 +25,7 @@ struct Options {
   int start_frame = 0;
   int end_frame = 1;
   bool check = false;
+  std::string check_against;          // --check-against FILE: sets check too
   std::string file_prefix = "output"; // empty: write no frames
   std::uint32_t seed = 0;
   render::ImageFormat format = render::ImageFormat::Png;

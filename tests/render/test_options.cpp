@@ -58,6 +58,16 @@ TEST(Options, ShortLongAndAttachedForms) {
   EXPECT_EQ(c.file_prefix, "");
 }
 
+TEST(Options, CheckAgainstImpliesTheCheckOnOneFrame) {
+  const Options o = parse_options({"--check-against", "ref.rgbaf", "rgb"});
+  EXPECT_EQ(o.check_against, "ref.rgbaf");
+  EXPECT_TRUE(o.check);
+  const Options later = parse_options({"-b", "5:6", "--check-against=r.rgbaf", "-c", "rgb"});
+  EXPECT_EQ(later.check_against, "r.rgbaf");
+  EXPECT_EQ(later.start_frame, 5);
+  EXPECT_EQ(parse_options({"--format", "rgbaf", "rgb"}).format, render::ImageFormat::Rgbaf);
+}
+
 TEST(Options, HelpAndListNeedNoScene) {
   EXPECT_TRUE(parse_options({"-?"}).help);
   EXPECT_TRUE(parse_options({"--help"}).help);
@@ -96,6 +106,10 @@ TEST(Options, EachBadInputIsOneClearUsageError) {
       {{"-r", "gpu", "rgb"}, "-r/--renderer: unknown renderer 'gpu' (valid renderers: cpuref"},
       {{"--format", "gif", "rgb"},
        "--format: unknown image format 'gif' (valid formats: png, ppm, rgbaf)"},
+      {{"--check-against", "", "rgb"}, "--check-against needs a file name"},
+      {{"--check-against"}, "--check-against needs a value"},
+      {{"--check-against", "r.rgbaf", "-b", "0:4", "rgb"},
+       "--check-against checks one frame: give -b START:START+1 (got -b 0:4)"},
       {{"--bogus", "rgb"}, "unknown option '--bogus'"},
       {{"-x", "rgb"}, "unknown option '-x'"},
       {{"--check=yes", "rgb"}, "--check takes no value"},
@@ -111,8 +125,9 @@ TEST(Options, EachBadInputIsOneClearUsageError) {
 
 TEST(Options, HelpNamesEveryOption) {
   const std::string help = render_app::usage_text();
-  for (const char* option : {"--renderer", "--size", "--bench", "--check", "--file", "--format",
-                             "--seed", "--scene-file", "--list", "--help", "snowsingle"})
+  for (const char* option :
+       {"--renderer", "--size", "--bench", "--check", "--check-against", "--file", "--format",
+        "rgbaf", "--seed", "--scene-file", "--list", "--help", "snowsingle"})
     EXPECT_NE(help.find(option), std::string::npos) << option;
 }
 

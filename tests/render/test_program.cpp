@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/device.h"
+#include "render/image_io.h"
 #include "render/renderer.h"
 #include "scenes/scene_file.h"
 #include "test_util.h"
@@ -109,6 +110,7 @@ TEST(Program, UsageErrorsExitTwoWithOneLine) {
       {{"-r", "gpu", "rgb"}, "valid renderers"},
       {{"--format", "jpg", "rgb"}, "valid formats"},
       {{"--what", "rgb"}, "unknown option"},
+      {{"--check-against", "ref.rgbaf", "-b", "0:2", "rgb"}, "--check-against checks one frame"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.says);
@@ -136,6 +138,93 @@ TEST(Program, UnwritableOutputFailsBeforeRendering) {
   std::filesystem::create_directory(taken + "_0000.png");
   expect_one_error_line(run_program({"-r", "cpu", "-s", "4", "-f", taken, "rgb"}), 1,
                         "it is a folder");
+}
+
+TEST(Program, ChecksAgainstAStoredImage) {
+  const TempDir dir;
+  // Frame 2 of an animated scene, so the test sees which frame is compared.
+  ASSERT_EQ(run_program({"-r", "cpuref", "-s", "24", "-b", "2:3", "--format", "rgbaf", "-f",
+                         dir.file("ref"), "bouncingballs"})
+                .status,
+            0);
+  const std::string ref = dir.file("ref_0002.rgbaf");
+  const ProgramRun pass = run_program(
+      {"-r", "cpu", "-s", "24", "-b", "2:3", "--check-against", ref, "-f", "", "bouncingballs"});
+  EXPECT_EQ(pass.status, 0) << pass.err;
+  EXPECT_TRUE(contains(pass.out, "Running benchmark, 1 frames, beginning at frame 2 ...\n"));
+  EXPECT_TRUE(contains(pass.out,
+                       "***************** Correctness check passed **************************\n"));
+  EXPECT_TRUE(pass.err.empty()) << pass.err;
+  // Frame 0 is another picture.
+  const ProgramRun other =
+      run_program({"-r", "cpu", "-s", "24", "--check-against", ref, "-f", "", "bouncingballs"});
+  EXPECT_EQ(other.status, 1);
+  EXPECT_TRUE(contains(other.out, "ERROR: correctness check failed\n")) << other.out;
+  EXPECT_EQ(dir.files(), std::vector<std::string>{"ref_0002.rgbaf"});
+}
+
+// A stored reference image with one channel of one pixel changed by `error`.
+std::string altered_reference(const TempDir& dir, const std::string& scene, float error) {
+  const ProgramRun ref =
+      run_program({"-r", "cpuref", "-s", "20", "--format", "rgbaf", "-f", dir.file(scene), scene});
+  EXPECT_EQ(ref.status, 0) << ref.err;
+  render::Image image = render::read_rgbaf(dir.file(scene + "_0000.rgbaf"));
+  image.pixel(13, 4)[1] += error;
+  const std::string path = dir.file(scene + "_altered.rgbaf");
+  render::write_image(image, path, render::ImageFormat::Rgbaf);
+  return path;
+}
+
+TEST(Program, CheckAgainstReportsTheAlteredPixel) {
+  const TempDir dir;
+  const std::string altered = altered_reference(dir, "rgb", 0.5f);
+  const ProgramRun run =
+      run_program({"-r", "cpu", "-s", "20", "--check-against", altered, "-f", "", "rgb"});
+  EXPECT_EQ(run.status, 1);
+  EXPECT_TRUE(contains(run.out, "Mismatch detected at pixel [13][4], value = ")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Frame 0: 1 mismatching pixels, max error 0.5 (tolerance 0)\n"))
+      << run.out;
+  EXPECT_TRUE(contains(run.out, "ERROR: correctness check failed\n"));
+  EXPECT_FALSE(contains(run.out, "Correctness check passed"));
+  EXPECT_TRUE(run.err.empty()) << run.err;
+}
+
+TEST(Program, CheckAgainstAllowsTheSnowTolerance) {
+  const TempDir dir;
+  const ProgramRun close =
+      run_program({"-r", "cpu", "-s", "20", "--check-against",
+                   altered_reference(dir, "snowsingle", 5e-5f), "-f", "", "snowsingle"});
+  EXPECT_EQ(close.status, 0) << close.out;
+  EXPECT_TRUE(contains(close.out, "Largest error: ")) << close.out;
+  EXPECT_TRUE(contains(close.out, "Correctness check passed"));
+  const ProgramRun far =
+      run_program({"-r", "cpu", "-s", "20", "--check-against",
+                   altered_reference(dir, "snowsingle", 1e-3f), "-f", "", "snowsingle"});
+  EXPECT_EQ(far.status, 1);
+  EXPECT_TRUE(contains(far.out, "(tolerance 0.0001)")) << far.out;
+}
+
+TEST(Program, CheckAgainstABadFileFailsBeforeRendering) {
+  const TempDir dir;
+  ASSERT_EQ(
+      run_program({"-r", "cpuref", "-s", "16", "--format", "rgbaf", "-f", dir.file("ref"), "rgb"})
+          .status,
+      0);
+  const std::string ref = dir.file("ref_0000.rgbaf");
+  const ProgramRun size =
+      run_program({"-r", "cpu", "-s", "24", "--check-against", ref, "-f", "", "rgb"});
+  expect_one_error_line(size, 1, ref + " is 16x16 pixels, the render is 24x24");
+  EXPECT_FALSE(contains(size.out, "Running benchmark"));
+  const std::string missing = dir.file("missing.rgbaf");
+  expect_one_error_line(
+      run_program({"-r", "cpu", "-s", "16", "--check-against", missing, "-f", "", "rgb"}), 1,
+      "cannot read " + missing + ": No such file");
+  ASSERT_EQ(run_program({"-r", "cpu", "-s", "16", "-f", dir.file("pic"), "rgb"}).status, 0);
+  const std::string png = dir.file("pic_0000.png");
+  expect_one_error_line(
+      run_program({"-r", "cpu", "-s", "16", "--check-against", png, "-f", "", "rgb"}), 1,
+      "cannot read " + png + ": not an RGBAF image");
+  EXPECT_EQ(dir.files(), (std::vector<std::string>{"pic_0000.png", "ref_0000.rgbaf"}));
 }
 
 TEST(Program, RendersSceneFiles) {
