@@ -28,7 +28,8 @@
 #   --logs DIR            folder for every log and the results (default
 #                         grade-results/DATE-TIME)
 #   --cache-dir DIR       serial reference cache (default BUILD_DIR/grade-cache)
-#   --no-cache            always render the serial references afresh
+#   --no-cache            always render the serial references afresh (the
+#                         reference images into the log folder)
 #   --timeout SEC         limit for one program run (default 900)
 #   --quiet               no progress lines on stderr
 #   -h, --help            this text
@@ -483,37 +484,44 @@ render_preflight() {
   done
 }
 
-# cached_reference_image SCENE SEED LABEL: prints the serial reference image
-# of frame 0, from the cache or rendered into it now; fails when render
-# cannot write one.
-cached_reference_image() {
-  local scene=$1 seed=$2 label=$3 path written log=$logs/render/$1.reference-image.log
-  path=$cache_dir/render/$(reference_image_name "$scene" "$size" "$seed" "$render_hash" ppm)
-  if [ -f "$path" ]; then
+# reference_image SCENE SEED LABEL: prints the path of the serial reference
+# image of frame 0 (exact floats), from the cache, else rendered now into the
+# cache (with --no-cache, into the log folder); fails when render cannot
+# write it.
+reference_image() {
+  local scene=$1 seed=$2 label=$3 dir=$cache_dir/render name written log=$logs/render/$1.reference-image.log
+  name=$(reference_image_name "$scene" "$size" "$seed" "$render_hash" rgbaf)
+  [ "$use_cache" = 1 ] || dir=$logs/render
+  if [ "$use_cache" = 1 ] && [ -f "$dir/$name" ]; then
     progress "$label: serial reference image from the cache"
-    echo "$path"
+    echo "$dir/$name"
     return 0
   fi
   progress "$label: serial reference image, seed $seed"
   run_program "$log" "$render_program" -r cpuref -s "$size" -S "$seed" -b 0:1 \
-    -f "$work_dir/reference-$scene" --format ppm "$scene" || return 1
+    -f "$work_dir/reference-$scene" --format rgbaf "$scene" || return 1
   written=$(parse_written_file "$log")
   [[ $written == /* ]] || written=$work_dir/$written
   [ -f "$written" ] || return 1
-  # Through a temporary name, so a cut-short run never leaves half a file.
-  mkdir -p "$cache_dir/render" && mv -f "$written" "$path.$$" && mv -f "$path.$$" "$path" || return 1
-  echo "$path"
+  # Through a temporary name: the cache may be on another file system, and a
+  # cut-short move must never leave half an image under the final name.
+  mkdir -p "$dir" && mv -f "$written" "$dir/$name.$$" && mv -f "$dir/$name.$$" "$dir/$name" || return 1
+  echo "$dir/$name"
 }
 
 # render_check SCENE SEED LABEL: sets CHECK_VERDICT and CHECK_LOG. Compares
-# with a cached serial image when render can (--check-against), else lets
-# render's -c render the serial reference itself.
+# with the stored serial image when render can (--check-against), else (an
+# older render, or the image could not be made) lets render's -c render the
+# serial reference itself.
 render_check() {
   local scene=$1 seed=$2 label=$3 image args
   args=(-r "$renderer" -s "$size" -S "$seed" -c)
-  if [ "$use_cache" = 1 ] && [ "$has_check_against" = 1 ] &&
-    image=$(cached_reference_image "$scene" "$seed" "$label"); then
-    args+=(--check-against "$image")
+  if [ "$has_check_against" = 1 ]; then
+    if image=$(reference_image "$scene" "$seed" "$label"); then
+      args+=(--check-against "$image")
+    else
+      warn "render $scene: no serial reference image (log: render/$scene.reference-image.log), checking with -c alone"
+    fi
   fi
   CHECK_LOG=$logs/render/$scene.check.log
   progress "$label: check, seed $seed"
@@ -564,7 +572,7 @@ choose_seed() {
     random) random_seed ;;
     auto)
       if [ "$use_cache" = 0 ] || [ "$has_check_against" = 0 ] ||
-        ! cached_seed "$cache_dir/render" "$1" "$size" "$render_hash" ppm; then
+        ! cached_seed "$cache_dir/render" "$1" "$size" "$render_hash" rgbaf; then
         random_seed
       fi
       ;;

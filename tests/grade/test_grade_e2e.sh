@@ -59,7 +59,7 @@ test_render_wrong_scene() {
   expect_eq "wrong scene: (F) and no points" "|pattern|100.0000|10.0000 (F)|0|10.00x|render -r cpuref (serial)|" "$(row "$OUT" pattern)"
   expect_match "wrong scene: the mismatch on stderr" '^grade.sh: render pattern, seed 4242: wrong result: Mismatch detected at pixel' "$ERR"
   expect_match "wrong scene: replay command" '^grade.sh: replay: .*render -r cpu -s 1024 -S 4242 -c pattern$' "$ERR"
-  expect_match "wrong scene: the check ran with the seed" 'render -r cpu -s 1024 -S 4242 -c -f  pattern' "$(cat "$CALLS")"
+  expect_match "wrong scene: the check ran with the seed" 'render -r cpu -s 1024 -S 4242 -c --check-against [^ ]+/pattern-1024px-seed4242-[0-9a-f]{16}\.rgbaf -f  pattern$' "$(cat "$CALLS")"
   expect_match "wrong scene: total" '\| Total score: +\| 9/18 +\|' "$OUT"
 }
 
@@ -91,26 +91,39 @@ test_cuda_renderer_without_gpu() {
 
 test_render_cache() {
   local seed1 seed2
-  CACHE=shared FAKE_CHECK_AGAINST=1 grade cache1 render --renderer cpu --scenes rgb,pattern
+  CACHE=shared grade cache1 render --renderer cpu --scenes rgb,pattern
   expect_eq "cache: first run passes" 0 "$STATUS"
   expect_eq "cache: first run renders serial images and times" 6 "$(grep -c -- '-r cpuref' "$CALLS")"
-  expect_match "cache: check against the stored image" "^render -r cpu -s 1024 -S [0-9]+ -c --check-against $tmp/cache-shared/render/rgb-1024px-seed[0-9]+-[0-9a-f]{16}\.ppm -f  rgb\$" "$(cat "$CALLS")"
+  expect_match "cache: the serial image as exact floats" "^render -r cpuref -s 1024 -S [0-9]+ -b 0:1 -f $LOGS/work/reference-rgb --format rgbaf rgb\$" "$(cat "$CALLS")"
+  expect_match "cache: check against the stored image" "^render -r cpu -s 1024 -S [0-9]+ -c --check-against $tmp/cache-shared/render/rgb-1024px-seed[0-9]+-[0-9a-f]{16}\.rgbaf -f  rgb\$" "$(cat "$CALLS")"
   seed1=$(grep '^render,rgb' "$LOGS/scores.csv" | cut -d, -f3)
-  CACHE=shared FAKE_CHECK_AGAINST=1 grade cache2 render --renderer cpu --scenes rgb,pattern
+  CACHE=shared grade cache2 render --renderer cpu --scenes rgb,pattern
   expect_eq "cache: second run passes" 0 "$STATUS"
   expect_eq "cache: second run renders nothing serially" 0 "$(grep -c -- '-r cpuref' "$CALLS")"
+  expect_eq "cache: second run checks both scenes against stored images" 2 "$(grep -c -- ' -c --check-against ' "$CALLS")"
+  expect_match "cache: said so" '^\[ *[0-9]+s\] render rgb \(1/2\): serial reference image from the cache$' "$ERR"
   expect_match "cache: named as cached" '^\| rgb .*\| render -r cpuref \(serial, cached\) +\|$' "$OUT"
   seed2=$(grep '^render,rgb' "$LOGS/scores.csv" | cut -d, -f3)
   expect_eq "cache: the cached seed is reused" "$seed1" "$seed2"
-  CACHE=shared FAKE_CHECK_AGAINST=1 grade cache3 render --renderer cpu --scenes rgb,pattern --no-cache
-  expect_match "no cache: plain -c" '^render -r cpu -s 1024 -S [0-9]+ -c -f  rgb$' "$(cat "$CALLS")"
-  expect_eq "no cache: serial timing again" 4 "$(grep -c -- '-r cpuref -s 1024 -b 0:4' "$CALLS")"
+  CACHE=shared grade cache3 render --renderer cpu --scenes rgb,pattern --no-cache
+  expect_match "no cache: a fresh image in the log folder" "^render -r cpu -s 1024 -S [0-9]+ -c --check-against $LOGS/render/rgb-1024px-seed[0-9]+-[0-9a-f]{16}\.rgbaf -f  rgb\$" "$(cat "$CALLS")"
+  expect_eq "no cache: serial images and timing again" 6 "$(grep -c -- '-r cpuref' "$CALLS")"
+  expect_eq "no cache: the cache is not written" 4 "$(find "$tmp/cache-shared" -type f | wc -l)"
+}
+
+test_render_without_check_against() {
+  CACHE=old FAKE_CHECK_AGAINST=0 grade old1 render --renderer cpu --scenes rgb,pattern
+  expect_eq "older render: passes" 0 "$STATUS"
+  expect_match "older render: plain -c" '^render -r cpu -s 1024 -S [0-9]+ -c -f  rgb$' "$(cat "$CALLS")"
+  expect_eq "older render: no serial image" 0 "$(grep -c -- '--format' "$CALLS")"
+  CACHE=old FAKE_CHECK_AGAINST=0 grade old2 render --renderer cpu --scenes rgb,pattern
+  expect_eq "older render: serial times still cached" 0 "$(grep -c -- '-r cpuref' "$CALLS")"
 }
 
 test_render_cache_wrong_image() {
-  CACHE=bad FAKE_CHECK_AGAINST=1 grade bad1 render --renderer cpu --scenes rgb --seed 7
-  echo "P6 something else" >"$(ls "$tmp"/cache-bad/render/rgb-1024px-seed7-*.ppm)"
-  CACHE=bad FAKE_CHECK_AGAINST=1 grade bad2 render --renderer cpu --scenes rgb --seed 7
+  CACHE=bad grade bad1 render --renderer cpu --scenes rgb --seed 7
+  echo "something else" >"$(ls "$tmp"/cache-bad/render/rgb-1024px-seed7-*.rgbaf)"
+  CACHE=bad grade bad2 render --renderer cpu --scenes rgb --seed 7
   expect_eq "a different stored image fails the check" 1 "$STATUS"
   expect_match "and is marked (F)" '^\| rgb +\| [0-9.]+ +\| [0-9.]+ \(F\) +\| 0 ' "$OUT"
 }
@@ -236,6 +249,7 @@ test_render_reference_program
 test_reference_program_without_gpu
 test_cuda_renderer_without_gpu
 test_render_cache
+test_render_without_check_against
 test_render_cache_wrong_image
 test_scan_reference_program
 test_scan_library_reference

@@ -130,12 +130,14 @@ test_seeds_and_cache() {
   local dir seed
   seed=$(random_seed)
   if [[ $seed =~ ^[0-9]+$ ]] && [ "$seed" -ge 1 ] && [ "$seed" -le 2147483647 ]; then pass; else fail "random seed in range: $seed"; fi
-  expect_eq "image name" rgb-1024px-seed42-abcdef.ppm "$(reference_image_name rgb 1024 42 abcdef ppm)"
+  expect_eq "image name" rgb-1024px-seed42-abcdef.rgbaf "$(reference_image_name rgb 1024 42 abcdef rgbaf)"
   dir=$(mktemp -d)
-  if cached_seed "$dir" rgb 1024 abcdef ppm >/dev/null; then fail "no cached seed in an empty cache"; else pass; fi
-  touch "$dir/$(reference_image_name rgb 1024 42 abcdef ppm)" "$dir/$(reference_image_name rgb 512 7 abcdef ppm)" \
-    "$dir/$(reference_image_name rgby 1024 8 abcdef ppm)" "$dir/$(reference_image_name rgb 1024 9 other ppm)"
-  expect_eq "cached seed of this scene, size and program" 42 "$(cached_seed "$dir" rgb 1024 abcdef ppm)"
+  if cached_seed "$dir" rgb 1024 abcdef rgbaf >/dev/null; then fail "no cached seed in an empty cache"; else pass; fi
+  touch "$dir/$(reference_image_name rgb 1024 42 abcdef rgbaf)" "$dir/$(reference_image_name rgb 512 7 abcdef rgbaf)" \
+    "$dir/$(reference_image_name rgby 1024 8 abcdef rgbaf)" "$dir/$(reference_image_name rgb 1024 9 other rgbaf)"
+  touch -d '2000-01-01' "$dir/$(reference_image_name rgb 1024 42 abcdef rgbaf)"
+  touch "$dir/$(reference_image_name rgb 1024 5 abcdef ppm)"
+  expect_eq "cached seed of this scene, size, program and format" 42 "$(cached_seed "$dir" rgb 1024 abcdef rgbaf)"
   rm -rf "$dir"
 }
 
