@@ -137,7 +137,8 @@ std::string usage(const char* program) {
          "  -?  --help               This message\n"
          "Prints \"Student GPU time: X ms\" (\"Thrust GPU time\" with -t): host time around the\n"
          "call plus cudaDeviceSynchronize, data already on the device, best of the runs,\n"
-         "after \"Serial CPU time: X ms\" (one run of the serial reference it is checked against).\n"
+         "after \"Serial CPU time: X ms\" (one run of the serial reference it is checked "
+         "against).\n"
          "Sums wrap modulo 2^32, like the serial reference.\n"
          "Exit status: 0 correct, 1 wrong result or failure (no GPU, too little memory), 2 "
          "usage.\n";
