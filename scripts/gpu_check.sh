@@ -83,6 +83,9 @@ if wanted scan && [ -x scripts/gpu_scan.sh ] && [ -x "$bin/cudaScan" ]; then
 fi
 
 if wanted render && [ -x scripts/gpu_render.sh ] && [ -x "$bin/render" ]; then
+  # racecheck on the million-circle scenes runs for many minutes: cap each run
+  # so the whole check fits in one sitting (a timeout counts as a failure).
+  export GPU_RENDER_RUN_LIMIT=${GPU_RENDER_RUN_LIMIT:-300}
   step "render: sanitizers$([ $bench = 1 ] && echo ', bench')" render.log \
     scripts/gpu_render.sh "$build" "$logs/render" $([ $bench = 1 ] || echo --no-bench)
 fi
