@@ -79,7 +79,7 @@ fi
 
 if wanted scan && [ -x scripts/gpu_scan.sh ] && [ -x "$bin/cudaScan" ]; then
   step "scan: tests, sanitizers$([ $bench = 1 ] && echo ', bench')" scan.log \
-    scripts/gpu_scan.sh "$build" "$logs/scan" $([ $bench = 1 ] || echo --no-bench)
+    scripts/gpu_scan.sh "$build" "$logs/scan" --no-tests $([ $bench = 1 ] || echo --no-bench)
 fi
 
 if wanted render && [ -x scripts/gpu_render.sh ] && [ -x "$bin/render" ]; then
@@ -100,7 +100,8 @@ echo
 echo "GPU: $(cat "$logs/gpu.txt" 2>/dev/null || echo unknown)"
 [ -f "$logs/ctest.log" ] && grep -E "tests passed|tests failed" "$logs/ctest.log" | tail -n 1
 [ -f "$logs/bench-saxpy.log" ] && sed -n '/^Summary/,$p' "$logs/bench-saxpy.log"
-for f in "$logs"/scan/summary.txt "$logs"/render/summary.txt "$logs"/grade/results.md; do [ -f "$f" ] && cat "$f"; done
+[ -f "$logs/scan.log" ] && sed -n '/^scan on /,$p' "$logs/scan.log"
+for f in "$logs"/render/summary.txt "$logs"/grade/results.md; do [ -f "$f" ] && cat "$f"; done
 printf '%s\n' "${results[@]}"
 echo "logs: $logs"
 exit $failed

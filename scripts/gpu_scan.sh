@@ -4,24 +4,26 @@
 # racecheck, synccheck, initcheck) over small runs of every algorithm and both
 # tests, the course-timed runs at 10M and 40M, and cudaScan --bench.
 #
-# Usage: scripts/gpu_scan.sh BUILD_DIR LOG_DIR [--no-bench] [--tune]
+# Usage: scripts/gpu_scan.sh BUILD_DIR LOG_DIR [--no-bench] [--no-tests] [--tune]
 #   BUILD_DIR   a build folder (configured here for sm_90 Release if it has no cache)
 #   LOG_DIR     where each step's full log goes
 #   --no-bench  skip the timed runs and --bench
+#   --no-tests  skip scan_tests (when ctest has just run them)
 #   --tune      also run scan_tune (the single-pass tilings)
 # Prints a summary table last. Exit status: 0 when every step passed, 1 when
 # one failed, 2 on usage errors.
 set -uo pipefail
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
 [ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ] && { usage; exit 0; }
 [ $# -ge 2 ] || { echo "gpu_scan.sh: needs BUILD_DIR and LOG_DIR (try --help)" >&2; exit 2; }
 build=$1 logs=$2
 shift 2
-bench=1 tune=0
+bench=1 tune=0 tests=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-bench) bench=0 ;;
+    --no-tests) tests=0 ;;
     --tune) tune=1 ;;
     *) echo "gpu_scan.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
@@ -82,7 +84,8 @@ step "build cudaScan scan_tests scan_tune" scan-build.log \
 if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
   pending_start=$SECONDS
   # Time limits turn a hang (a look-back that never ends) into a failed step.
-  background "scan_tests (every algorithm, with the GPU)" scan-tests.log timeout 150 "$bin/scan_tests"
+  [ $tests = 1 ] && background "scan_tests (every algorithm, with the GPU)" scan-tests.log \
+    timeout 150 "$bin/scan_tests"
   for tool in memcheck racecheck synccheck initcheck; do
     for test in scan find_repeats; do
       background "sanitizer $tool: cudaScan -m $test -a all -n 100003" "scan-san-$tool-$test.log" \
