@@ -63,31 +63,33 @@ template <int kThreads> struct BinnedSource {
 
 template <Shading kShading, int kRows>
 __global__ void __launch_bounds__(kTilePixels / kRows)
-    binned_kernel(BinnedSource<kTilePixels / kRows> source, FrameGeometry frame, float4* pixels) {
-  shade_tile<BinnedSource<kTilePixels / kRows>, kShading, kRows>(source, frame, pixels);
+    binned_kernel(BinnedSource<kTilePixels / kRows> source, FrameGeometry frame, PixelStart start,
+                  float4* pixels) {
+  shade_tile<BinnedSource<kTilePixels / kRows>, kShading, kRows>(source, frame, start, pixels);
 }
 
 template <Shading kShading, int kRows>
 void launch(const CircleRecords& circles, const std::uint32_t* values, const uint2* ranges,
-            const FrameGeometry& frame, float4* pixels, cudaStream_t stream) {
+            const FrameGeometry& frame, PixelStart start, float4* pixels, cudaStream_t stream) {
   constexpr int kThreads = kTilePixels / kRows;
   const BinnedSource<kThreads> source{ranges, values, circles.geometry, circles.paint};
   binned_kernel<kShading, kRows>
-      <<<static_cast<unsigned>(frame.tile_count()), kThreads, 0, stream>>>(source, frame, pixels);
+      <<<static_cast<unsigned>(frame.tile_count()), kThreads, 0, stream>>>(source, frame, start,
+                                                                               pixels);
   CUDA_CHECK_LAUNCH();
 }
 
 template <Shading kShading>
 void launch_rows(int rows, const CircleRecords& circles, const std::uint32_t* values,
-                 const uint2* ranges, const FrameGeometry& frame, float4* pixels,
-                 cudaStream_t stream) {
+                 const uint2* ranges, const FrameGeometry& frame, PixelStart start,
+                 float4* pixels, cudaStream_t stream) {
   switch (rows) {
   case 1:
-    return launch<kShading, 1>(circles, values, ranges, frame, pixels, stream);
+    return launch<kShading, 1>(circles, values, ranges, frame, start, pixels, stream);
   case 2:
-    return launch<kShading, 2>(circles, values, ranges, frame, pixels, stream);
+    return launch<kShading, 2>(circles, values, ranges, frame, start, pixels, stream);
   case 4:
-    return launch<kShading, 4>(circles, values, ranges, frame, pixels, stream);
+    return launch<kShading, 4>(circles, values, ranges, frame, start, pixels, stream);
   default:
     throw std::invalid_argument("binned shading: rows per thread must be 1, 2 or 4, not " +
                                 std::to_string(rows));
@@ -98,17 +100,17 @@ void launch_rows(int rows, const CircleRecords& circles, const std::uint32_t* va
 
 void shade_binned(const CircleRecords& circles, const std::uint32_t* sorted_values,
                   const uint2* ranges, const FrameGeometry& frame, Shading shading,
-                  int rows_per_thread, float4* pixels, cudaStream_t stream) {
+                  int rows_per_thread, PixelStart start, float4* pixels, cudaStream_t stream) {
   switch (shading) {
   case Shading::FlatExact:
     return launch_rows<Shading::FlatExact>(rows_per_thread, circles, sorted_values, ranges, frame,
-                                           pixels, stream);
+                                           start, pixels, stream);
   case Shading::FlatFused:
     return launch_rows<Shading::FlatFused>(rows_per_thread, circles, sorted_values, ranges, frame,
-                                           pixels, stream);
+                                           start, pixels, stream);
   case Shading::Snow:
     return launch_rows<Shading::Snow>(rows_per_thread, circles, sorted_values, ranges, frame,
-                                      pixels, stream);
+                                      start, pixels, stream);
   }
 }
 

@@ -55,6 +55,15 @@ enum class Shading {
   Snow,      // the snow ramp and falloff of shade.h
 };
 
+// What a render starts from. The renderer folds clear() into the next
+// render: the tile kernels start from the clear color instead of reading the
+// image, so each pixel is written once per frame and never read.
+enum class PixelStart {
+  Image,     // the image as it is
+  Clear,     // white (shade::clear_gray)
+  SnowClear, // the snow scenes' gray ramp (shade::clear_gray)
+};
+
 // What the shading needs per circle, rebuilt from the scene every frame.
 struct CircleRecords {
   float4* geometry = nullptr; // x, y, radius² (as shade::covers computes it), radius
@@ -88,7 +97,7 @@ void count_tiles_by_warp(const CircleRecords& circles, const BinCounts& bins, in
 
 // Tiled mode: every tile tests all `count` circles and draws over the image.
 void shade_tiled(const CircleRecords& circles, int count, const FrameGeometry& frame,
-                 Shading shading, float4* pixels, cudaStream_t stream);
+                 Shading shading, PixelStart start, float4* pixels, cudaStream_t stream);
 
 // ---- Binned mode, in call order.
 
@@ -124,6 +133,6 @@ void find_tile_ranges(const std::uint32_t* sorted_keys, std::size_t pairs, int t
 // shading `rows_per_thread` (1, 2 or 4) pixels of a column.
 void shade_binned(const CircleRecords& circles, const std::uint32_t* sorted_values,
                   const uint2* ranges, const FrameGeometry& frame, Shading shading,
-                  int rows_per_thread, float4* pixels, cudaStream_t stream);
+                  int rows_per_thread, PixelStart start, float4* pixels, cudaStream_t stream);
 
 } // namespace render::gpu

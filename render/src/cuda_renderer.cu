@@ -197,6 +197,10 @@ struct CudaRenderer::State {
   Image image;
   gpu::FrameGeometry frame;
   common::DeviceBuffer<float4> pixels;
+  // clear() only sets this: the next render starts its tiles from the clear
+  // color, so the image is written once per frame instead of cleared and
+  // then read and written again. image() clears first if no render came.
+  bool clear_pending = false;
 
   gpu::ScratchArena circle_arena{"CUDA renderer: circle records"};
   CircleScratch circles;
@@ -278,9 +282,21 @@ struct CudaRenderer::State {
     }
   }
 
-  void clear() {
+  void clear() { clear_pending = true; }
+
+  // Writes a pending clear into the image.
+  void apply_clear() {
+    if (!clear_pending) return;
     gpu::clear_image(pixels.data(), frame, snow, stream.get());
     stream.synchronize();
+    clear_pending = false;
+  }
+
+  // Where the first shading pass starts; later passes draw over the image.
+  gpu::PixelStart take_start() {
+    if (!clear_pending) return gpu::PixelStart::Image;
+    clear_pending = false;
+    return snow ? gpu::PixelStart::SnowClear : gpu::PixelStart::Clear;
   }
 
   void render(CudaMode m) {
@@ -288,12 +304,16 @@ struct CudaRenderer::State {
       render_tiled();
     else
       render_binned();
+    // A frame without a shading pass (binned, no pairs) still owes the clear.
+    if (clear_pending) gpu::clear_image(pixels.data(), frame, snow, stream.get());
+    clear_pending = false;
     stream.synchronize();
   }
 
   void render_tiled() {
     gpu::prepare_circles(scene, frame, circles.records, nullptr, stream.get());
-    gpu::shade_tiled(circles.records, scene.count, frame, shading, pixels.data(), stream.get());
+    gpu::shade_tiled(circles.records, scene.count, frame, shading, take_start(), pixels.data(),
+                     stream.get());
   }
 
   void render_binned() {
@@ -326,7 +346,7 @@ struct CudaRenderer::State {
                                          pairs.sort_scratch, pairs.sort_bytes, s);
       gpu::find_tile_ranges(pairs.keys[sorted], n, frame.tile_count(), circles.tile_ranges, s);
       gpu::shade_binned(circles.records, pairs.values[sorted], circles.tile_ranges, frame, shading,
-                        rows_per_thread, pixels.data(), s);
+                        rows_per_thread, take_start(), pixels.data(), s);
     }
   }
 
@@ -381,6 +401,7 @@ struct CudaRenderer::State {
     // Leave the image as a fresh one is: all zeros.
     CUDA_CHECK(cudaMemsetAsync(pixels.data(), 0, pixels.bytes(), stream.get()));
     stream.synchronize();
+    clear_pending = false;
   }
 };
 
@@ -401,6 +422,7 @@ void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
   Image image(width, height); // checks the sides
   State& s = *state_;
   s.ready = false;
+  s.clear_pending = false;
   s.pair_total_known = false;
   s.snow = scene.snow;
   s.animation = scene.animation;
@@ -436,6 +458,7 @@ void CudaRenderer::render() {
 const Image& CudaRenderer::image() {
   State& s = *state_;
   if (!s.ready) throw std::logic_error("CudaRenderer::image before setup");
+  s.apply_clear();
   s.pixels.copy_to_host_async(reinterpret_cast<float4*>(s.image.data()), s.pixels.size(),
                               s.stream.get());
   s.stream.synchronize();

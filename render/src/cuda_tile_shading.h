@@ -41,8 +41,8 @@ template <int kRows> struct PixelColumn {
 };
 
 template <int kRows>
-__device__ PixelColumn<kRows> load_column(const float4* pixels, const FrameGeometry& f, int tile_x,
-                                          int tile_y) {
+__device__ PixelColumn<kRows> load_column(const float4* pixels, const FrameGeometry& f,
+                                          PixelStart start, int tile_x, int tile_y) {
   PixelColumn<kRows> c;
   c.x = tile_x * kTileSide + static_cast<int>(threadIdx.x) % kTileSide;
   c.y0 = tile_y * kTileSide + static_cast<int>(threadIdx.x) / kTileSide * kRows;
@@ -52,7 +52,12 @@ __device__ PixelColumn<kRows> load_column(const float4* pixels, const FrameGeome
     const int y = c.y0 + r;
     c.center_y[r] = shade::pixel_center(y, f.inverse_height);
     float4 p = make_float4(0.f, 0.f, 0.f, 0.f); // outside the image: shaded, never stored
-    if (c.x < f.width && y < f.height) p = pixels[static_cast<std::size_t>(y) * f.width + c.x];
+    if (start != PixelStart::Image) {
+      const float gray = shade::clear_gray(y, f.height, start == PixelStart::SnowClear);
+      p = make_float4(gray, gray, gray, 1.f);
+    } else if (c.x < f.width && y < f.height) {
+      p = pixels[static_cast<std::size_t>(y) * f.width + c.x];
+    }
     c.rgba[r][0] = p.x;
     c.rgba[r][1] = p.y;
     c.rgba[r][2] = p.z;
@@ -158,7 +163,8 @@ __device__ void shade_batch(const BatchStorage<kThreads>& s, int count, PixelCol
 // in registers and stored once at the end. The source prefetches the next
 // batch's first loads while this one is shaded.
 template <class Source, Shading kShading, int kRows>
-__device__ void shade_tile(const Source& source, const FrameGeometry& f, float4* pixels) {
+__device__ void shade_tile(const Source& source, const FrameGeometry& f, PixelStart start,
+                           float4* pixels) {
   constexpr int kThreads = kTilePixels / kRows;
   static_assert(kTilePixels % kRows == 0 && kThreads % 32 == 0, "whole warps per tile");
   __shared__ BatchStorage<kThreads> s;
@@ -169,12 +175,14 @@ __device__ void shade_tile(const Source& source, const FrameGeometry& f, float4*
   const TileRect rect = tile_rect(tile_x, tile_y, f);
 
   const typename Source::Cursor cursor = source.begin(tile);
-  if (cursor.batches == 0) return; // nothing to draw: the pixels stay as they are
-  typename Source::Ticket ticket = source.fetch(cursor, 0);
-  // Read up front, so the load overlaps the first batch's; written back only
-  // if a circle arrived.
-  PixelColumn<kRows> column = load_column<kRows>(pixels, f, tile_x, tile_y);
-  bool touched = false;
+  const bool clearing = start != PixelStart::Image;
+  if (cursor.batches == 0 && !clearing) return; // nothing to draw: the pixels stay as they are
+  typename Source::Ticket ticket{};
+  if (cursor.batches > 0) ticket = source.fetch(cursor, 0);
+  // Read up front, so the load overlaps the first batch's; written back if a
+  // circle arrived or the tile starts from the clear color.
+  PixelColumn<kRows> column = load_column<kRows>(pixels, f, start, tile_x, tile_y);
+  bool touched = clearing;
   for (int batch = 0; batch < cursor.batches; ++batch) {
     const Candidate c = source.resolve(cursor, batch, ticket, tile_x, tile_y, rect, f);
     if (batch + 1 < cursor.batches) ticket = source.fetch(cursor, batch + 1);

@@ -44,12 +44,15 @@ struct TiledSource {
     const TileSpan span = unpack_tile_span(ticket);
     if (tile_x < span.x0 || tile_x > span.x1 || tile_y < span.y0 || tile_y > span.y1) return c;
     const int i = circle(batch);
+    // Both records in one round trip: the paint is needed by most circles
+    // whose span touches the tile, and waiting for the classification first
+    // adds a dependent load to every batch.
     c.geometry = geometry[i];
+    c.paint = paint[i];
     const int kind = classify(c.geometry, box_of(c.geometry, f), rect, f);
     if (kind == kMiss) return c;
     c.hit = true;
     c.kind = static_cast<std::uint32_t>(kind);
-    c.paint = paint[i];
     return c;
   }
 
@@ -58,25 +61,28 @@ struct TiledSource {
 
 template <Shading kShading>
 __global__ void __launch_bounds__(kTiledThreads)
-    tiled_kernel(TiledSource source, FrameGeometry frame, float4* pixels) {
-  shade_tile<TiledSource, kShading, kTiledRows>(source, frame, pixels);
+    tiled_kernel(TiledSource source, FrameGeometry frame, PixelStart start, float4* pixels) {
+  shade_tile<TiledSource, kShading, kTiledRows>(source, frame, start, pixels);
 }
 
 } // namespace
 
 void shade_tiled(const CircleRecords& circles, int count, const FrameGeometry& frame,
-                 Shading shading, float4* pixels, cudaStream_t stream) {
+                 Shading shading, PixelStart start, float4* pixels, cudaStream_t stream) {
   const TiledSource source{circles.tiles, circles.geometry, circles.paint, count};
   const unsigned blocks = static_cast<unsigned>(frame.tile_count());
   switch (shading) {
   case Shading::FlatExact:
-    tiled_kernel<Shading::FlatExact><<<blocks, kTiledThreads, 0, stream>>>(source, frame, pixels);
+    tiled_kernel<Shading::FlatExact><<<blocks, kTiledThreads, 0, stream>>>(source, frame, start,
+                                                                            pixels);
     break;
   case Shading::FlatFused:
-    tiled_kernel<Shading::FlatFused><<<blocks, kTiledThreads, 0, stream>>>(source, frame, pixels);
+    tiled_kernel<Shading::FlatFused><<<blocks, kTiledThreads, 0, stream>>>(source, frame, start,
+                                                                            pixels);
     break;
   case Shading::Snow:
-    tiled_kernel<Shading::Snow><<<blocks, kTiledThreads, 0, stream>>>(source, frame, pixels);
+    tiled_kernel<Shading::Snow><<<blocks, kTiledThreads, 0, stream>>>(source, frame, start,
+                                                                            pixels);
     break;
   }
   CUDA_CHECK_LAUNCH();

@@ -299,6 +299,41 @@ TEST_F(GpuTest, CudaRendererNonSquareImageMatchesReference) {
   }
 }
 
+// clear() is folded into the next render. Each call order must still give
+// the reference's image: a clear read back without a render, renders with no
+// clear between them (drawing over the last frame), a binned frame in
+// several passes after a clear, and two clears in a row.
+TEST_F(GpuTest, CudaRendererDeferredClearKeepsEveryCallOrder) {
+  for (const std::string name : {"rgb", "snowsingle", "pattern"}) {
+    const scenes::Scene& scene = cached_scene(name, 0);
+    const float tolerance = render::check_tolerance(scene);
+    for (const CudaMode mode : kBothModes) {
+      CudaRendererOptions o = with_mode(mode);
+      o.max_pairs_per_pass = 1000;
+      CudaRenderer cuda(o);
+      RefRenderer ref;
+      cuda.setup(scene, 93, 93);
+      ref.setup(scene, 93, 93);
+      const std::string what = name + ", " + render::cuda_mode_name(mode);
+
+      cuda.clear();
+      ref.clear();
+      EXPECT_EQ(difference(cuda.image(), ref.image(), 0.f), "") << what << ": clear alone";
+
+      cuda.clear();
+      cuda.clear();
+      cuda.render();
+      ref.clear();
+      ref.render();
+      EXPECT_EQ(difference(cuda.image(), ref.image(), tolerance), "") << what << ": after a clear";
+
+      cuda.render(); // over the last frame: no clear pending
+      ref.render();
+      EXPECT_EQ(difference(cuda.image(), ref.image(), tolerance), "") << what << ": second render";
+    }
+  }
+}
+
 // -------------------------------------------------------- big images
 
 // The largest scenes at 4096² stay within device memory; the multi-core

@@ -13,7 +13,10 @@ namespace render {
 // Renders an animated scene frame by frame. Contract: clear(), advance() and
 // render() return only when their work is complete (a GPU renderer
 // synchronizes before returning), so a wall clock around each call times it
-// correctly. Errors are exceptions.
+// correctly. A renderer may defer clear()'s writes into the next render()
+// (the CUDA renderer does, so each pixel is written once per frame); the work
+// is then timed there, and image() never shows the difference. Errors are
+// exceptions.
 class Renderer {
 public:
   virtual ~Renderer() = default;
@@ -25,7 +28,8 @@ public:
   // image: sides in [1, kMaxImageSide], else std::invalid_argument.
   virtual void setup(const scenes::Scene& scene, int width, int height) = 0;
 
-  // Fills the image with the scene's clear color (SCENES.md).
+  // Fills the image with the scene's clear color (SCENES.md), now or as the
+  // start of the next render().
   virtual void clear() = 0;
 
   // Moves the scene one frame forward (scenes::advance on the host).
