@@ -48,37 +48,67 @@ __device__ __forceinline__ unsigned long long read_status(unsigned long long* wo
 }
 
 // Called by all 32 lanes of one warp of tile `tile` (> 0) after the tile
-// published its aggregate. Lane i watches tile - 1 - i (a window of 32
-// predecessors); the window moves back until it meets an inclusive prefix.
-// Returns the sum of every element before the tile, in all lanes.
-template <int kSleepNs>
+// published its aggregate. The warp reads a window of 32 * kPerLane
+// predecessors per round: in part j (0 = nearest), lane i watches tile
+// nearest - 32 j - i. The window moves back until it meets an inclusive
+// prefix. Returns the sum of every element before the tile, in all lanes.
+//
+// Why several tiles per lane: a tile's prefix waits for the nearest
+// published prefix, and the window bounds how far back one round reaches.
+// Prefixes can advance at most one window per memory round trip, so a
+// 32-tile window caps the whole scan at 32 tiles per round trip; kPerLane
+// loads in flight at once raise that cap kPerLane times for the same latency.
+template <int kSleepNs, int kPerLane = 1>
 __device__ __forceinline__ unsigned look_back(const LookbackState& state, unsigned tile) {
+  static_assert(kPerLane >= 1 && kPerLane <= 8, "a window of 32 to 256 tiles");
   const int lane = static_cast<int>(threadIdx.x & 31u);
   unsigned exclusive = 0;
   long long nearest = static_cast<long long>(tile) - 1; // the window's first tile
   for (;;) {
-    const long long pred = nearest - lane;
-    unsigned long long word;
-    unsigned prefix_lanes;
+    unsigned long long word[kPerLane];
+    unsigned prefix_lanes[kPerLane];
+    int found; // the nearest part holding an inclusive prefix; kPerLane: none
     for (;;) {
-      // Tiles before the first act as an inclusive prefix of 0.
-      word =
-          pred >= 0 ? read_status(&state.status[pred]) : pack_status(state.epoch, kFlagPrefix, 0);
-      const bool ready = status_epoch(word) == state.epoch && status_flag(word) != 0;
-      const unsigned not_ready = __ballot_sync(kFullMask, !ready);
-      prefix_lanes = __ballot_sync(kFullMask, ready && status_flag(word) == kFlagPrefix);
-      // Go on once every tile up to the nearest prefix is ready, or the whole
-      // window is: farther tiles are not needed.
-      const unsigned needed =
-          prefix_lanes ? (prefix_lanes & (0u - prefix_lanes)) * 2u - 1u : kFullMask;
-      if ((not_ready & needed) == 0) break;
+#pragma unroll
+      for (int j = 0; j < kPerLane; ++j) {
+        // Tiles before the first act as an inclusive prefix of 0.
+        const long long pred = nearest - 32 * j - lane;
+        word[j] =
+            pred >= 0 ? read_status(&state.status[pred]) : pack_status(state.epoch, kFlagPrefix, 0);
+      }
+      found = kPerLane;
+      bool waiting = false;
+#pragma unroll
+      for (int j = 0; j < kPerLane; ++j) {
+        const bool ready = status_epoch(word[j]) == state.epoch && status_flag(word[j]) != 0;
+        const unsigned not_ready = __ballot_sync(kFullMask, !ready);
+        prefix_lanes[j] = __ballot_sync(kFullMask, ready && status_flag(word[j]) == kFlagPrefix);
+        if (found < kPerLane) continue; // farther parts are not needed
+        // Every tile up to the nearest prefix must be ready, or the whole
+        // part when it holds none.
+        const unsigned needed =
+            prefix_lanes[j] ? (prefix_lanes[j] & (0u - prefix_lanes[j])) * 2u - 1u : kFullMask;
+        if (not_ready & needed) waiting = true;
+        if (prefix_lanes[j]) found = j;
+      }
+      if (!waiting) break;
       if (kSleepNs > 0) __nanosleep(kSleepNs);
     }
-    // Lanes up to the nearest prefix contribute (all lanes when there is none).
-    const int stop = prefix_lanes ? __ffs(static_cast<int>(prefix_lanes)) - 1 : 31;
-    exclusive += __reduce_add_sync(kFullMask, lane <= stop ? status_value(word) : 0u);
-    if (prefix_lanes) return exclusive;
-    nearest -= 32;
+    // Parts before the one with the prefix contribute whole; that one, its
+    // lanes up to the prefix.
+    unsigned mine = 0;
+#pragma unroll
+    for (int j = 0; j < kPerLane; ++j) {
+      if (j < found) {
+        mine += status_value(word[j]);
+      } else if (j == found) {
+        const int stop = __ffs(static_cast<int>(prefix_lanes[j])) - 1;
+        if (lane <= stop) mine += status_value(word[j]);
+      }
+    }
+    exclusive += __reduce_add_sync(kFullMask, mine);
+    if (found < kPerLane) return exclusive;
+    nearest -= 32 * kPerLane;
   }
 }
 

@@ -16,11 +16,13 @@ namespace scan::detail {
 // coalesced 512-byte access per warp, and a thread's items stay in registers
 // from load to store (no transpose through shared memory).
 // kSleepNsT: nanoseconds a look-back warp sleeps between polls of tiles not
-// yet ready (0: poll without pause).
-template <int kThreadsT, int kVecsT, int kSleepNsT = 0> struct Tiling {
+// yet ready (0: poll without pause). kLookbackT: predecessors each look-back
+// lane reads per round (the window is 32 times that; lookback.cuh).
+template <int kThreadsT, int kVecsT, int kSleepNsT = 0, int kLookbackT = 1> struct Tiling {
   static constexpr int kThreads = kThreadsT;
   static constexpr int kVecs = kVecsT;
   static constexpr int kSleepNs = kSleepNsT;
+  static constexpr int kLookback = kLookbackT;
   static constexpr int kWarps = kThreads / 32;
   static constexpr int kWarpItems = 32 * 4 * kVecs;
   static constexpr int kTileItems = kThreads * 4 * kVecs;
@@ -154,7 +156,7 @@ template <class T> struct TileScan {
       if (warp == 0) {
         if (lane == 0)
           publish_status(&state.status[tile], pack_status(state.epoch, kFlagAggregate, aggregate));
-        const unsigned prefix = look_back<T::kSleepNs>(state, tile);
+        const unsigned prefix = look_back<T::kSleepNs, T::kLookback>(state, tile);
         if (lane == 0) {
           publish_status(&state.status[tile],
                          pack_status(state.epoch, kFlagPrefix, prefix + aggregate));

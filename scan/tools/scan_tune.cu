@@ -3,7 +3,7 @@
 // each against the serial reference first. Its table chose the tilings in
 // src/single_pass.cu; docs/scan.md keeps the numbers.
 //
-// Usage: scan_tune [N...]   (default 10000000 268435456; random input, rand() % 10)
+// Usage: scan_tune [N...]   (default 10000000 40000000 268435456; random input, rand() % 10)
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -60,14 +60,15 @@ void poison_output(const Context& c) {
   CUDA_CHECK(cudaMemsetAsync(c.sets->out[0].data(), 0xff, c.sets->out[0].bytes(), c.stream));
 }
 
-void report(const char* kernel, int threads, int vecs, int sleep_ns, const Context& c, double us,
-            double bytes) {
-  std::printf("%-13s %8d %5d %6d %12lld %10.1f %9.1f %9.1f%%\n", kernel, threads, vecs, sleep_ns,
-              static_cast<long long>(c.n), us, bytes / (us * 1e-6) / 1e9, 100.0 * c.memcpy_us / us);
+template <class T>
+void report(const char* kernel, const Context& c, double us, double bytes) {
+  std::printf("%-13s %8d %5d %6d %7d %12lld %10.1f %9.1f %9.1f%%\n", kernel, T::kThreads, T::kVecs,
+              T::kSleepNs, 32 * T::kLookback, static_cast<long long>(c.n), us,
+              bytes / (us * 1e-6) / 1e9, 100.0 * c.memcpy_us / us);
 }
 
-template <int kThreads, int kVecs, int kSleepNs = 0> bool tune_scan(Context& c) {
-  using T = Tiling<kThreads, kVecs, kSleepNs>;
+template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1> bool tune_scan(Context& c) {
+  using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
   auto op = [&](int s) {
     scan::detail::launch_single_pass_scan<T>(
         reinterpret_cast<const unsigned*>(c.sets->in[s].data()),
@@ -77,14 +78,15 @@ template <int kThreads, int kVecs, int kSleepNs = 0> bool tune_scan(Context& c) 
   op(0);
   CUDA_CHECK(cudaStreamSynchronize(c.stream));
   if (!check(c, c.expected_scan, c.n, "scan")) return false;
-  report("scan", kThreads, kVecs, kSleepNs, c,
+  report<T>("scan", c,
          1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
          8.0 * static_cast<double>(c.n));
   return true;
 }
 
-template <int kThreads, int kVecs, int kSleepNs = 0> bool tune_repeats(Context& c) {
-  using T = Tiling<kThreads, kVecs, kSleepNs>;
+template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1>
+bool tune_repeats(Context& c) {
+  using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
   common::DeviceBuffer<long long> count(1, "count");
   auto op = [&](int s) {
     scan::detail::launch_fused_find_repeats<T>(c.sets->in[s].data(), c.n, c.sets->out[s].data(),
@@ -101,7 +103,7 @@ template <int kThreads, int kVecs, int kSleepNs = 0> bool tune_repeats(Context& 
     return false;
   }
   if (!check(c, c.expected_repeats, got, "find_repeats")) return false;
-  report("find_repeats", kThreads, kVecs, kSleepNs, c,
+  report<T>("find_repeats", c,
          1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
          4.0 * static_cast<double>(c.n + got));
   return true;
@@ -111,14 +113,14 @@ int run(int argc, char** argv) {
   std::vector<std::int64_t> sizes;
   for (int i = 1; i < argc; ++i)
     sizes.push_back(common::parse_int(argv[i], "N", 1, scan::kMaxRepeatsElements));
-  if (sizes.empty()) sizes = {10'000'000, std::int64_t{1} << 28};
+  if (sizes.empty()) sizes = {10'000'000, 40'000'000, std::int64_t{1} << 28};
   const std::string no_device = common::no_device_reason();
   if (!no_device.empty()) throw std::runtime_error("no usable CUDA device: " + no_device);
   const common::DeviceInfo device = common::query_devices().front();
   std::printf("scan_tune on %s; random input (rand() %% 10); median of CUDA-event timings\n",
               common::short_device_name().c_str());
-  std::printf("%-13s %8s %5s %6s %12s %10s %9s %10s\n", "kernel", "threads", "vecs", "sleep", "n",
-              "time us", "GB/s", "of memcpy");
+  std::printf("%-13s %8s %5s %6s %7s %12s %10s %9s %10s\n", "kernel", "threads", "vecs", "sleep",
+              "window", "n", "time us", "GB/s", "of memcpy");
   common::CudaStream stream;
   bool ok = true;
   for (std::int64_t n : sizes) {
@@ -144,14 +146,18 @@ int run(int argc, char** argv) {
                                                cudaMemcpyDeviceToDevice, c.stream));
                   },
                   sets.count(), c.stream);
-    std::printf("%-13s %8s %5s %12lld %10.1f %9.1f\n", "memcpy", "-", "-",
+    std::printf("%-13s %8s %5s %6s %7s %12lld %10.1f %9.1f\n", "memcpy", "-", "-", "-", "-",
                 static_cast<long long>(n), c.memcpy_us,
                 8.0 * static_cast<double>(n) / (c.memcpy_us * 1e-6) / 1e9);
-    ok = ok && tune_scan<128, 4>(c) && tune_scan<128, 8>(c) && tune_scan<128, 8, 100>(c) &&
-         tune_scan<128, 12, 100>(c) && tune_scan<256, 4>(c) && tune_scan<256, 8>(c) &&
-         tune_scan<256, 8, 100>(c);
-    ok = ok && tune_repeats<256, 4>(c) && tune_repeats<256, 4, 100>(c) && tune_repeats<256, 8>(c) &&
-         tune_repeats<256, 8, 100>(c) && tune_repeats<512, 4>(c) && tune_repeats<512, 4, 100>(c);
+    // The shipped tilings first, then wider look-back windows and larger tiles.
+    ok = ok && tune_scan<128, 8, 100>(c) && tune_scan<128, 8, 100, 2>(c) &&
+         tune_scan<128, 8, 100, 4>(c) && tune_scan<128, 8, 100, 8>(c) && tune_scan<128, 8, 0, 4>(c) &&
+         tune_scan<128, 12, 100>(c) && tune_scan<128, 12, 100, 4>(c) &&
+         tune_scan<128, 16, 100, 2>(c) && tune_scan<128, 16, 100, 4>(c) &&
+         tune_scan<256, 8, 100, 4>(c) && tune_scan<256, 12, 100, 4>(c);
+    ok = ok && tune_repeats<256, 8, 100>(c) && tune_repeats<256, 8, 100, 2>(c) &&
+         tune_repeats<256, 8, 100, 4>(c) && tune_repeats<256, 12, 100, 4>(c) &&
+         tune_repeats<128, 16, 100, 4>(c);
   }
   return ok ? 0 : 1;
 }
