@@ -96,8 +96,11 @@ void count_tiles_by_warp(const CircleRecords& circles, const BinCounts& bins, in
                          const FrameGeometry& frame, cudaStream_t stream);
 
 // Tiled mode: every tile tests all `count` circles and draws over the image.
+// `blocks_per_sm` (4, 6 or 8) caps the kernel's registers so that many
+// blocks fit an SM.
 void shade_tiled(const CircleRecords& circles, int count, const FrameGeometry& frame,
-                 Shading shading, PixelStart start, float4* pixels, cudaStream_t stream);
+                 Shading shading, int blocks_per_sm, PixelStart start, float4* pixels,
+                 cudaStream_t stream);
 
 // ---- Binned mode, in call order.
 

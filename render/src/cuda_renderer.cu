@@ -54,6 +54,21 @@ int binned_rows(int requested) {
   return requested;
 }
 
+// Tiled mode's blocks per SM; RENDER_CUDA_TILED_BLOCKS overrides it for tuning runs.
+constexpr int kDefaultTiledBlocks = 4;
+
+int tiled_blocks(int requested) {
+  if (requested == 0) {
+    const char* env = std::getenv("RENDER_CUDA_TILED_BLOCKS");
+    if (!env || !*env) return kDefaultTiledBlocks;
+    requested = std::atoi(env);
+  }
+  if (requested != 4 && requested != 6 && requested != 8)
+    throw std::invalid_argument("tiled blocks per SM must be 4, 6 or 8, not " +
+                                std::to_string(requested));
+  return requested;
+}
+
 // Whether the fused blend gives the reference's bits for every pixel of this
 // scene. The fused form differs only when (1 - alpha)·p is inexact, which for
 // 1 - alpha = 1/2 means p < 2^-125. Flat pixels start at 1, and with colors
@@ -179,10 +194,12 @@ CudaMode parse_cuda_mode(const std::string& text) {
 struct CudaRenderer::State {
   explicit State(const CudaRendererOptions& o)
       : options(o), rows_per_thread(binned_rows(o.binned_rows_per_thread)),
+        tiled_blocks_per_sm(tiled_blocks(o.tiled_blocks_per_sm)),
         pair_total(1, "CUDA renderer: pair count") {}
 
   CudaRendererOptions options;
   int rows_per_thread;
+  int tiled_blocks_per_sm;
   CudaMode mode = CudaMode::Auto; // resolved by setup
   std::string description = "not set up";
   common::CudaStream stream;
@@ -312,8 +329,8 @@ struct CudaRenderer::State {
 
   void render_tiled() {
     gpu::prepare_circles(scene, frame, circles.records, nullptr, stream.get());
-    gpu::shade_tiled(circles.records, scene.count, frame, shading, take_start(), pixels.data(),
-                     stream.get());
+    gpu::shade_tiled(circles.records, scene.count, frame, shading, tiled_blocks_per_sm,
+                     take_start(), pixels.data(), stream.get());
   }
 
   void render_binned() {

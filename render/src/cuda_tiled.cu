@@ -1,6 +1,9 @@
 // Tiled mode, the course's design: every tile looks at every circle. Each
 // batch, a thread tests one circle against the tile (its tile span, then the
 // exact classification), and the hits are compacted into the batch.
+#include <stdexcept>
+#include <string>
+
 #include "common/cuda_check.h"
 #include "cuda_kernels.h"
 #include "cuda_tile_shading.h"
@@ -59,33 +62,47 @@ struct TiledSource {
   __device__ int dense_count(const Cursor&, int) const { return 0; } // compacting source
 };
 
-template <Shading kShading>
-__global__ void __launch_bounds__(kTiledThreads)
+template <Shading kShading, int kBlocksPerSm>
+__global__ void __launch_bounds__(kTiledThreads, kBlocksPerSm)
     tiled_kernel(TiledSource source, FrameGeometry frame, PixelStart start, float4* pixels) {
   shade_tile<TiledSource, kShading, kTiledRows>(source, frame, start, pixels);
+}
+
+template <Shading kShading>
+void launch(const TiledSource& source, const FrameGeometry& frame, int blocks_per_sm,
+            PixelStart start, float4* pixels, cudaStream_t stream) {
+  const unsigned blocks = static_cast<unsigned>(frame.tile_count());
+  switch (blocks_per_sm) {
+  case 4:
+    tiled_kernel<kShading, 4><<<blocks, kTiledThreads, 0, stream>>>(source, frame, start, pixels);
+    break;
+  case 6:
+    tiled_kernel<kShading, 6><<<blocks, kTiledThreads, 0, stream>>>(source, frame, start, pixels);
+    break;
+  case 8:
+    tiled_kernel<kShading, 8><<<blocks, kTiledThreads, 0, stream>>>(source, frame, start, pixels);
+    break;
+  default:
+    throw std::invalid_argument("tiled shading: blocks per SM must be 4, 6 or 8, not " +
+                                std::to_string(blocks_per_sm));
+  }
+  CUDA_CHECK_LAUNCH();
 }
 
 } // namespace
 
 void shade_tiled(const CircleRecords& circles, int count, const FrameGeometry& frame,
-                 Shading shading, PixelStart start, float4* pixels, cudaStream_t stream) {
+                 Shading shading, int blocks_per_sm, PixelStart start, float4* pixels,
+                 cudaStream_t stream) {
   const TiledSource source{circles.tiles, circles.geometry, circles.paint, count};
-  const unsigned blocks = static_cast<unsigned>(frame.tile_count());
   switch (shading) {
   case Shading::FlatExact:
-    tiled_kernel<Shading::FlatExact><<<blocks, kTiledThreads, 0, stream>>>(source, frame, start,
-                                                                            pixels);
-    break;
+    return launch<Shading::FlatExact>(source, frame, blocks_per_sm, start, pixels, stream);
   case Shading::FlatFused:
-    tiled_kernel<Shading::FlatFused><<<blocks, kTiledThreads, 0, stream>>>(source, frame, start,
-                                                                            pixels);
-    break;
+    return launch<Shading::FlatFused>(source, frame, blocks_per_sm, start, pixels, stream);
   case Shading::Snow:
-    tiled_kernel<Shading::Snow><<<blocks, kTiledThreads, 0, stream>>>(source, frame, start,
-                                                                            pixels);
-    break;
+    return launch<Shading::Snow>(source, frame, blocks_per_sm, start, pixels, stream);
   }
-  CUDA_CHECK_LAUNCH();
 }
 
 } // namespace render::gpu

@@ -3,6 +3,10 @@
 // code. Thin kernels: the work is in TileScan (tile.cuh).
 #pragma once
 
+#include <cuda/barrier>
+#include <cuda/ptx>
+#include <cuda/std/utility>
+
 #include "common/cuda_check.h"
 #include "tile.cuh"
 
@@ -37,6 +41,88 @@ __global__ void __launch_bounds__(T::kThreads)
     y[k][3] = y[k][2] + x[k][2];
   }
   store_items<T>(out, first, n, vector_ok, y);
+}
+
+// The same scan with the tile staged in shared memory by one bulk copy (the
+// Hopper copy engine, completing on a shared-memory barrier): the bytes in
+// flight no longer occupy registers, so more tiles load at once per SM. With
+// one tile per block, registers capped the loads in flight at about 128 KB per
+// SM; shared memory holds over 200 KB. Tiles that are cut short or not 16-byte
+// aligned are loaded by the threads instead.
+// Blocks of a staged tiling that fit one SM's 228 KB of shared memory (1 KB
+// of it reserved per block) and 2048 threads; the registers are capped to
+// match, so shared memory alone limits how many tiles load at once.
+template <class T> constexpr int staged_blocks_per_sm() {
+  const int by_shared = 228 * 1024 / (T::kTileItems * 4 + 1024 + 64);
+  const int by_threads = 2048 / T::kThreads;
+  return by_shared < by_threads ? by_shared : by_threads;
+}
+
+template <class T>
+__global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
+    staged_scan_kernel(const unsigned* in, unsigned* out, long long n, unsigned num_tiles,
+                       bool aligned, LookbackState state) {
+  using Barrier = cuda::barrier<cuda::thread_scope_block>;
+  alignas(16) __shared__ unsigned items[T::kTileItems];
+#pragma nv_diag_suppress static_var_with_dynamic_init
+  __shared__ Barrier bar;
+  __shared__ typename TileScan<T>::Shared shared;
+  if (threadIdx.x == 0) {
+    init(&bar, blockDim.x);
+    cuda::ptx::fence_proxy_async(cuda::ptx::space_shared); // the copy engine sees the barrier
+  }
+  const unsigned tile = TileScan<T>::claim_tile(shared, state, num_tiles); // ends in a barrier
+  const long long tile_first = static_cast<long long>(tile) * T::kTileItems;
+  const bool vector_ok = aligned && tile_first + T::kTileItems <= n;
+  if (vector_ok) {
+    Barrier::arrival_token token;
+    if (threadIdx.x == 0) {
+      cuda::device::memcpy_async_tx(items, in + tile_first,
+                                    cuda::aligned_size_t<16>(sizeof items), bar);
+      token = cuda::device::barrier_arrive_tx(bar, 1, sizeof items);
+    } else {
+      token = bar.arrive();
+    }
+    bar.wait(cuda::std::move(token));
+  } else {
+    for (int i = static_cast<int>(threadIdx.x); i < T::kTileItems; i += T::kThreads) {
+      const long long g = tile_first + i;
+      items[i] = g < n ? in[g] : 0u;
+    }
+    __syncthreads();
+  }
+
+  // The register kernel's layout, read from shared memory: vector k of a
+  // thread is 16 bytes at `local + 128 k`, conflict-free across a warp.
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int local = static_cast<int>(warp * T::kWarpItems + lane * 4);
+  const uint4* staged = reinterpret_cast<const uint4*>(items + local);
+  unsigned totals[T::kVecs];
+#pragma unroll
+  for (int k = 0; k < T::kVecs; ++k) {
+    const uint4 v = staged[k * 32];
+    totals[k] = v.x + v.y + v.z + v.w;
+  }
+  unsigned excl[T::kVecs];
+  TileScan<T>::exclusive_prefixes(totals, excl, tile, shared, state);
+
+  const long long first = tile_first + local;
+#pragma unroll
+  for (int k = 0; k < T::kVecs; ++k) {
+    const uint4 v = staged[k * 32];
+    const uint4 y = make_uint4(excl[k], excl[k] + v.x, excl[k] + v.x + v.y,
+                               excl[k] + v.x + v.y + v.z);
+    if (vector_ok) {
+      reinterpret_cast<uint4*>(out + first)[k * 32] = y;
+    } else {
+      const unsigned ys[4] = {y.x, y.y, y.z, y.w};
+#pragma unroll
+      for (int c = 0; c < 4; ++c) {
+        const long long i = first + k * 128 + c;
+        if (i < n) out[i] = ys[c];
+      }
+    }
+  }
 }
 
 // find_repeats in one pass: flag in[i] == in[i+1], count the flags with the
@@ -97,6 +183,24 @@ void launch_single_pass_scan(const unsigned* in, unsigned* out, long long n,
                              const LookbackState& state, cudaStream_t stream) {
   const long long tiles = tiles_for<T>(n);
   single_pass_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(
+      in, out, n, static_cast<unsigned>(tiles), aligned16(in) && aligned16(out), state);
+  CUDA_CHECK_LAUNCH();
+}
+
+template <class T>
+void launch_staged_scan(const unsigned* in, unsigned* out, long long n, const LookbackState& state,
+                        cudaStream_t stream) {
+  // As many tiles per SM as shared memory holds: ask for the largest carveout
+  // once per tiling.
+  static const bool carveout_set = [] {
+    CUDA_CHECK(cudaFuncSetAttribute(staged_scan_kernel<T>,
+                                    cudaFuncAttributePreferredSharedMemoryCarveout,
+                                    cudaSharedmemCarveoutMaxShared));
+    return true;
+  }();
+  (void)carveout_set;
+  const long long tiles = tiles_for<T>(n);
+  staged_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), aligned16(in) && aligned16(out), state);
   CUDA_CHECK_LAUNCH();
 }

@@ -85,6 +85,23 @@ template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1> bool tun
 }
 
 template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1>
+bool tune_staged(Context& c) {
+  using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
+  auto op = [&](int s) {
+    scan::detail::launch_staged_scan<T>(reinterpret_cast<const unsigned*>(c.sets->in[s].data()),
+                                        reinterpret_cast<unsigned*>(c.sets->out[s].data()), c.n,
+                                        c.lookback->next(), c.stream);
+  };
+  poison_output(c);
+  op(0);
+  CUDA_CHECK(cudaStreamSynchronize(c.stream));
+  if (!check(c, c.expected_scan, c.n, "staged scan")) return false;
+  report<T>("staged-scan", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
+            8.0 * static_cast<double>(c.n));
+  return true;
+}
+
+template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1>
 bool tune_repeats(Context& c) {
   using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
   common::DeviceBuffer<long long> count(1, "count");
@@ -155,6 +172,10 @@ int run(int argc, char** argv) {
          tune_scan<128, 12, 100>(c) && tune_scan<128, 12, 100, 4>(c) &&
          tune_scan<128, 16, 100, 2>(c) && tune_scan<128, 16, 100, 4>(c) &&
          tune_scan<256, 8, 100, 4>(c) && tune_scan<256, 12, 100, 4>(c);
+    ok = ok && tune_staged<128, 8, 100>(c) && tune_staged<128, 8, 100, 4>(c) &&
+         tune_staged<128, 4, 100>(c) && tune_staged<256, 4, 100>(c) &&
+         tune_staged<256, 8, 100>(c) && tune_staged<128, 16, 100>(c) &&
+         tune_staged<256, 8, 0>(c);
     ok = ok && tune_repeats<256, 8, 100>(c) && tune_repeats<256, 8, 100, 2>(c) &&
          tune_repeats<256, 8, 100, 4>(c) && tune_repeats<256, 12, 100, 4>(c) &&
          tune_repeats<128, 16, 100, 4>(c);

@@ -216,6 +216,22 @@ TEST_F(GpuTest, CudaRendererEveryRowsPerThreadMatchesReference) {
   }
 }
 
+// Tiled mode at every register cap (fewer registers spill to local memory).
+TEST_F(GpuTest, CudaRendererEveryTiledOccupancyMatchesReference) {
+  for (const std::string name : {"pattern", "snowsingle", "rand10k"}) {
+    const scenes::Scene& scene = cached_scene(name, 0);
+    RefRenderer ref;
+    ref.setup(scene, 149, 149);
+    const Image expected = draw_frame(ref);
+    for (const int blocks : {4, 6, 8}) {
+      CudaRendererOptions o = with_mode(CudaMode::Tiled);
+      o.tiled_blocks_per_sm = blocks;
+      expect_cuda_matches(scene, 149, expected, o,
+                          name + " with " + std::to_string(blocks) + " blocks per SM");
+    }
+  }
+}
+
 // The reference's two roundings per channel, where setup would otherwise
 // choose the fused blend.
 TEST_F(GpuTest, CudaRendererUnfusedBlendMatchesReference) {
@@ -391,6 +407,9 @@ TEST_F(GpuTest, CudaRendererRejectsBadSizesAndEarlyCalls) {
   CudaRendererOptions rows;
   rows.binned_rows_per_thread = 3;
   EXPECT_THROW(CudaRenderer{rows}, std::invalid_argument);
+  CudaRendererOptions blocks;
+  blocks.tiled_blocks_per_sm = 5;
+  EXPECT_THROW(CudaRenderer{blocks}, std::invalid_argument);
 }
 
 TEST(CudaRendererModes, ParseAndName) {

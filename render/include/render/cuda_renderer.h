@@ -41,6 +41,11 @@ struct CudaRendererOptions {
   // Binned mode's pixels per thread (1, 2 or 4, stacked in a column of the
   // tile). 0: the default, or the RENDER_CUDA_ROWS environment variable.
   int binned_rows_per_thread = 0;
+  // Tiled mode's thread blocks per SM that the kernel's registers must allow
+  // (4, 6 or 8; more blocks hide more load latency, fewer registers may
+  // spill). 0: the default, or the RENDER_CUDA_TILED_BLOCKS environment
+  // variable.
+  int tiled_blocks_per_sm = 0;
 };
 
 class CudaRenderer final : public Renderer {
