@@ -48,7 +48,8 @@ __global__ void __launch_bounds__(T::kThreads)
 // flight no longer occupy registers, so more tiles load at once per SM. With
 // one tile per block, registers capped the loads in flight at about 128 KB per
 // SM; shared memory holds over 200 KB. Tiles that are cut short or not 16-byte
-// aligned are loaded by the threads instead.
+// aligned are loaded by the threads instead. The tile lives in dynamic shared
+// memory, so tiles may exceed the 48 KB of static shared memory.
 // Blocks of a staged tiling that fit one SM's 228 KB of shared memory (1 KB
 // of it reserved per block) and 2048 threads; the registers are capped to
 // match, so shared memory alone limits how many tiles load at once.
@@ -63,7 +64,9 @@ __global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
     staged_scan_kernel(const unsigned* in, unsigned* out, long long n, unsigned num_tiles,
                        bool aligned, LookbackState state) {
   using Barrier = cuda::barrier<cuda::thread_scope_block>;
-  alignas(16) __shared__ unsigned items[T::kTileItems];
+  extern __shared__ uint4 staged_tile[]; // kTileItems items
+  unsigned* items = reinterpret_cast<unsigned*>(staged_tile);
+  constexpr unsigned kTileBytes = T::kTileItems * 4;
 #pragma nv_diag_suppress static_var_with_dynamic_init
   __shared__ Barrier bar;
   __shared__ typename TileScan<T>::Shared shared;
@@ -77,9 +80,9 @@ __global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
   if (vector_ok) {
     Barrier::arrival_token token;
     if (threadIdx.x == 0) {
-      cuda::device::memcpy_async_tx(items, in + tile_first,
-                                    cuda::aligned_size_t<16>(sizeof items), bar);
-      token = cuda::device::barrier_arrive_tx(bar, 1, sizeof items);
+      cuda::device::memcpy_async_tx(items, in + tile_first, cuda::aligned_size_t<16>(kTileBytes),
+                                    bar);
+      token = cuda::device::barrier_arrive_tx(bar, 1, kTileBytes);
     } else {
       token = bar.arrive();
     }
@@ -190,17 +193,20 @@ void launch_single_pass_scan(const unsigned* in, unsigned* out, long long n,
 template <class T>
 void launch_staged_scan(const unsigned* in, unsigned* out, long long n, const LookbackState& state,
                         cudaStream_t stream) {
+  constexpr int kTileBytes = T::kTileItems * 4;
   // As many tiles per SM as shared memory holds: ask for the largest carveout
-  // once per tiling.
-  static const bool carveout_set = [] {
+  // (and room for tiles over 48 KB) once per tiling.
+  static const bool attributes_set = [] {
     CUDA_CHECK(cudaFuncSetAttribute(staged_scan_kernel<T>,
                                     cudaFuncAttributePreferredSharedMemoryCarveout,
                                     cudaSharedmemCarveoutMaxShared));
+    CUDA_CHECK(cudaFuncSetAttribute(staged_scan_kernel<T>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, kTileBytes));
     return true;
   }();
-  (void)carveout_set;
+  (void)attributes_set;
   const long long tiles = tiles_for<T>(n);
-  staged_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(
+  staged_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, kTileBytes, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), aligned16(in) && aligned16(out), state);
   CUDA_CHECK_LAUNCH();
 }
