@@ -32,8 +32,11 @@ void print_scene_list() {
 }
 
 scenes::Scene load(const render_app::Options& options) {
-  if (options.scene_file.empty()) return scenes::load_scene(options.scene, options.seed);
-  return scenes::load_scene_file(options.scene_file); // errors name the file and line
+  scenes::Scene scene = options.scene_file.empty()
+                            ? scenes::load_scene(options.scene, options.seed)
+                            : scenes::load_scene_file(options.scene_file); // errors name the line
+  if (options.first >= 0) scenes::keep_first(scene, static_cast<std::size_t>(options.first));
+  return scene;
 }
 
 int run(const render_app::Options& options) {

@@ -123,6 +123,8 @@ Options parse_options(const std::vector<std::string>& args) {
       if (options.check_against.empty())
         throw common::UsageError("--check-against needs a file name");
       options.check = true;
+    } else if (opt.name == "--first") {
+      options.first = common::parse_int(value(), "--first", 0, std::int64_t{1} << 40);
     } else if (opt.name == "--scene-file") {
       options.scene_file = value();
       if (options.scene_file.empty()) throw common::UsageError("--scene-file needs a file name");
@@ -185,6 +187,8 @@ std::string usage_text() {
          "                       floats, for --check-against) (default png)\n"
          "  -S, --seed N         seed of the scene generator, 0 to 4294967295 (default 0)\n"
          "      --scene-file PATH  render a scene file instead of a named scene\n"
+         "      --first N        draw only the scene's first N circles (quick runs, e.g.\n"
+         "                       under compute-sanitizer)\n"
          "      --list           list the scenes with their circle counts\n"
          "  -?, --help           show this help\n"
          "\n"

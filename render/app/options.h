@@ -28,6 +28,7 @@ struct Options {
   std::string check_against;          // --check-against FILE: sets check too
   std::string file_prefix = "output"; // empty: write no frames
   std::uint32_t seed = 0;
+  std::int64_t first = -1; // --first N: keep the scene's first N circles; -1: all
   render::ImageFormat format = render::ImageFormat::Png;
 };
 

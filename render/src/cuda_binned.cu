@@ -13,7 +13,6 @@ namespace {
 
 template <int kThreads> struct BinnedSource {
   static constexpr bool kCompact = false; // a tile's pairs are all hits
-  static constexpr int kPrefetch = 1;     // every batch is shaded: its work hides the next loads
 
   const uint2* ranges;
   const std::uint32_t* values;

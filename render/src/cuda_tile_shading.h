@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 
 #include "cuda_coverage.h"
 #include "cuda_kernels.h"
@@ -161,20 +160,13 @@ __device__ void shade_batch(const BatchStorage<kThreads>& s, int count, PixelCol
 }
 
 // One tile: run every batch the source offers over the tile's pixels, held
-// in registers and stored once at the end. The source's first loads for
-// batch b + Source::kPrefetch are issued while batch b is staged and shaded
-// (fetch is called for every b, past the last batch too, so a source that
-// counts its copies in flight can rely on one call per batch). A source
-// that looks more than one batch ahead keeps what it fetched in shared
-// memory itself: its Ticket is empty.
+// in registers and stored once at the end. The source prefetches the next
+// batch's first loads while this one is shaded.
 template <class Source, Shading kShading, int kRows>
 __device__ void shade_tile(const Source& source, const FrameGeometry& f, PixelStart start,
                            float4* pixels) {
   constexpr int kThreads = kTilePixels / kRows;
-  constexpr int kDepth = Source::kPrefetch;
   static_assert(kTilePixels % kRows == 0 && kThreads % 32 == 0, "whole warps per tile");
-  static_assert(kDepth == 1 || std::is_empty_v<typename Source::Ticket>,
-                "a deeper prefetch is held by the source");
   __shared__ BatchStorage<kThreads> s;
 
   const int tile = static_cast<int>(blockIdx.x);
@@ -186,15 +178,19 @@ __device__ void shade_tile(const Source& source, const FrameGeometry& f, PixelSt
   const bool clearing = start != PixelStart::Image;
   if (cursor.batches == 0 && !clearing) return; // nothing to draw: the pixels stay as they are
   typename Source::Ticket ticket{};
-#pragma unroll
-  for (int j = 0; j < kDepth; ++j) ticket = source.fetch(cursor, j);
+  if (cursor.batches > 0) ticket = source.fetch(cursor, 0);
   // Read up front, so the load overlaps the first batch's; written back if a
   // circle arrived or the tile starts from the clear color.
   PixelColumn<kRows> column = load_column<kRows>(pixels, f, start, tile_x, tile_y);
   bool touched = clearing;
   for (int batch = 0; batch < cursor.batches; ++batch) {
     const Candidate c = source.resolve(cursor, batch, ticket, tile_x, tile_y, rect, f);
-    ticket = source.fetch(cursor, batch + kDepth);
+    if (batch + 1 < cursor.batches) ticket = source.fetch(cursor, batch + 1);
+    // A compacting source's batch often holds no circle for this tile (tiled
+    // mode on small circles): one barrier then settles it, instead of the
+    // scan's two and the closing one. Nothing was written to `s`.
+    if constexpr (Source::kCompact)
+      if (!__syncthreads_or(c.hit)) continue;
     const int count = stage_batch<Source::kCompact>(s, c, source.dense_count(cursor, batch), f);
     if (count > 0) {
       touched = true;

@@ -1,8 +1,6 @@
 // Tiled mode, the course's design: every tile looks at every circle. Each
 // batch, a thread tests one circle against the tile (its tile span, then the
 // exact classification), and the hits are compacted into the batch.
-#include <cuda_pipeline.h>
-
 #include <stdexcept>
 #include <string>
 
@@ -20,12 +18,6 @@ constexpr int kTiledThreads = kTilePixels / kTiledRows;
 
 struct TiledSource {
   static constexpr bool kCompact = true;
-  // Spans of this many batches are in flight at once. Most batches of a scene
-  // of small circles hold no hit for a given tile and cost little more than
-  // the wait for their spans (pattern: 5 batches, about 3 hits per tile).
-  // The spans go straight to shared memory with asynchronous copies, so the
-  // depth costs no registers.
-  static constexpr int kPrefetch = 4;
 
   const uint2* tiles;
   const float4* geometry;
@@ -35,16 +27,8 @@ struct TiledSource {
   struct Cursor {
     int batches;
   };
-  struct Ticket {}; // the spans wait in span_ring()
-
-  // Slot [batch % kPrefetch][thread]: each thread reads only its own copies.
-  __device__ static uint2* span_ring() {
-    __shared__ uint2 ring[kPrefetch * kTiledThreads];
-    return ring;
-  }
-  __device__ static uint2& span_slot(int batch) {
-    return span_ring()[(batch % kPrefetch) * kTiledThreads + static_cast<int>(threadIdx.x)];
-  }
+  // A circle's tile span: all the first look needs.
+  using Ticket = uint2;
 
   __device__ Cursor begin(int) const { return Cursor{(count + kTiledThreads - 1) / kTiledThreads}; }
 
@@ -52,24 +36,15 @@ struct TiledSource {
     return batch * kTiledThreads + static_cast<int>(threadIdx.x);
   }
 
-  // One commit group per call, empty past the last circle, so that waiting
-  // for all but the newest kPrefetch - 1 groups finds batch b's span landed.
   __device__ Ticket fetch(const Cursor&, int batch) const {
     const int i = circle(batch);
-    uint2& slot = span_slot(batch);
-    if (i < count)
-      __pipeline_memcpy_async(&slot, &tiles[i], sizeof(uint2));
-    else
-      slot = make_uint2(1u, 1u); // an empty span
-    __pipeline_commit();
-    return {};
+    return i < count ? tiles[i] : make_uint2(1u, 1u); // empty span
   }
 
-  __device__ Candidate resolve(const Cursor&, int batch, Ticket, int tile_x, int tile_y,
+  __device__ Candidate resolve(const Cursor&, int batch, Ticket ticket, int tile_x, int tile_y,
                                const TileRect& rect, const FrameGeometry& f) const {
-    __pipeline_wait_prior(kPrefetch - 1);
     Candidate c;
-    const TileSpan span = unpack_tile_span(span_slot(batch));
+    const TileSpan span = unpack_tile_span(ticket);
     if (tile_x < span.x0 || tile_x > span.x1 || tile_y < span.y0 || tile_y > span.y1) return c;
     const int i = circle(batch);
     // Both records in one round trip: the paint is needed by most circles

@@ -7,14 +7,14 @@ namespace scan::detail {
 // Tilings: threads per block, 16-byte vectors per thread (4 items each), the
 // look-back's pause between polls, and its predecessors per lane and round.
 // Chosen by tools/scan_tune on the H200 (docs/scan.md, "Tuning"). The scan
-// stages its tiles in shared memory (staged_scan_kernel): with tiles held in
-// registers it peaked at 128x8 (738 us at 2^28, 68% of memcpy), because
-// registers capped the bytes in flight per SM. find_repeats keeps its tiles
-// in registers: 256x12 with a 128-tile look-back window took 481 us at 2^28
-// against 596 us for 256x8 with a 32-tile window, and 79.6 us against
-// 95.7 us at 40M.
-using ScanTiling = Tiling<128, 8, 100>;
-using RepeatsTiling = Tiling<256, 12, 100, 4>;
+// stages its tiles in shared memory (staged_scan_kernel): held in registers,
+// tiles peaked at 128x8 (738 us at 2^28, 68% of memcpy) because registers
+// capped the bytes in flight per SM; staged, 128x32 (64 KB tiles, 3 per SM)
+// took 670 us, and beat 128x16 and 128x24 at 10M and 40M too. find_repeats
+// keeps its tiles in registers: 256x12 took 463 us at 2^28 against 607 us
+// for 256x8, and 76 us against 97 us at 40M.
+using ScanTiling = Tiling<128, 32, 100>;
+using RepeatsTiling = Tiling<256, 12, 100>;
 
 std::int64_t single_pass_scan_tiles(std::int64_t n) {
   return tiles_for<ScanTiling>(n);

@@ -135,6 +135,13 @@ void validate_scene(const Scene& scene) {
   }
 }
 
+void keep_first(Scene& scene, std::size_t count) {
+  if (count >= scene.size()) return;
+  for (std::vector<float>* array : {&scene.x, &scene.y, &scene.z, &scene.vx, &scene.vy, &scene.vz,
+                                    &scene.r, &scene.g, &scene.b, &scene.radius})
+    array->resize(count);
+}
+
 void advance(Scene& scene) {
   validate_scene(scene);
   const std::size_t n = scene.size();

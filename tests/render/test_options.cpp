@@ -52,6 +52,9 @@ TEST(Options, ShortLongAndAttachedForms) {
   EXPECT_EQ(b.file_prefix, "");
   EXPECT_EQ(b.seed, 4294967295u);
   EXPECT_EQ(b.format, render::ImageFormat::Ppm);
+  EXPECT_EQ(b.first, -1);
+  EXPECT_EQ(parse_options({"--first", "0", "rgb"}).first, 0);
+  EXPECT_EQ(parse_options({"--first=250", "rand10k"}).first, 250);
   const Options c = parse_options({"-s64", "-rcuda", "-f", "", "rgb"});
   EXPECT_EQ(c.size, 64);
   EXPECT_EQ(c.renderer, render::RendererKind::Cuda);
@@ -115,6 +118,8 @@ TEST(Options, EachBadInputIsOneClearUsageError) {
       {{"--check=yes", "rgb"}, "--check takes no value"},
       {{"--scene-file", "a", "rgb"}, "either SCENE or --scene-file"},
       {{"--scene-file", ""}, "--scene-file needs a file name"},
+      {{"--first", "-1", "rgb"}, "--first: -1 is out of range"},
+      {{"--first", "many", "rgb"}, "--first: 'many' is not a whole number"},
   };
   for (const Case& c : cases) {
     const std::string msg = usage_error(c.args);
@@ -127,7 +132,7 @@ TEST(Options, HelpNamesEveryOption) {
   const std::string help = render_app::usage_text();
   for (const char* option :
        {"--renderer", "--size", "--bench", "--check", "--check-against", "--file", "--format",
-        "rgbaf", "--seed", "--scene-file", "--list", "--help", "snowsingle"})
+        "rgbaf", "--seed", "--scene-file", "--first", "--list", "--help", "snowsingle"})
     EXPECT_NE(help.find(option), std::string::npos) << option;
 }
 

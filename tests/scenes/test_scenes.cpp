@@ -301,6 +301,25 @@ TEST(Scenes, HypnosisRingsGrowOutward) {
   }
 }
 
+TEST(Scenes, KeepFirstCutsEveryArrayAlike) {
+  const Scene full = scenes::load_scene("bouncingballs");
+  Scene s = full;
+  scenes::keep_first(s, 7);
+  ASSERT_EQ(s.size(), 7u);
+  EXPECT_NO_THROW(scenes::validate_scene(s));
+  for (std::size_t i = 0; i < 7; ++i) {
+    EXPECT_EQ(s.x[i], full.x[i]);
+    EXPECT_EQ(s.vy[i], full.vy[i]);
+    EXPECT_EQ(s.radius[i], full.radius[i]);
+    EXPECT_EQ(s.b[i], full.b[i]);
+  }
+  scenes::keep_first(s, 100); // more than it holds: unchanged
+  EXPECT_EQ(s.size(), 7u);
+  scenes::keep_first(s, 0);
+  EXPECT_EQ(s.size(), 0u);
+  EXPECT_NO_THROW(scenes::validate_scene(s));
+}
+
 TEST(Scenes, FireworksSparksStartOnTheirShellsRim) {
   const Scene s = scenes::load_scene("fireworks", 4);
   ASSERT_EQ(s.size(), 15u + 15u * 20u);

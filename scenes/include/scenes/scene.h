@@ -54,6 +54,10 @@ Scene load_scene(const std::string& name, std::uint32_t seed = 0);
 // kFireworksMaxCircles, so every spark has its shell).
 void validate_scene(const Scene& scene);
 
+// Keeps only the first `count` circles (all of them when there are fewer).
+// Every animation stays valid: a firework spark's shell comes before it.
+void keep_first(Scene& scene, std::size_t count);
+
 // Advances an animated scene by one frame on the host (no-op for static
 // scenes), using the same per-circle steps as the GPU. Throws as
 // validate_scene does.
