@@ -75,14 +75,14 @@ void launch(const CircleRecords& circles, const std::uint32_t* values, const uin
   const BinnedSource<kThreads> source{ranges, values, circles.geometry, circles.paint};
   binned_kernel<kShading, kRows>
       <<<static_cast<unsigned>(frame.tile_count()), kThreads, 0, stream>>>(source, frame, start,
-                                                                               pixels);
+                                                                           pixels);
   CUDA_CHECK_LAUNCH();
 }
 
 template <Shading kShading>
 void launch_rows(int rows, const CircleRecords& circles, const std::uint32_t* values,
-                 const uint2* ranges, const FrameGeometry& frame, PixelStart start,
-                 float4* pixels, cudaStream_t stream) {
+                 const uint2* ranges, const FrameGeometry& frame, PixelStart start, float4* pixels,
+                 cudaStream_t stream) {
   switch (rows) {
   case 1:
     return launch<kShading, 1>(circles, values, ranges, frame, start, pixels, stream);
@@ -109,8 +109,8 @@ void shade_binned(const CircleRecords& circles, const std::uint32_t* sorted_valu
     return launch_rows<Shading::FlatFused>(rows_per_thread, circles, sorted_values, ranges, frame,
                                            start, pixels, stream);
   case Shading::Snow:
-    return launch_rows<Shading::Snow>(rows_per_thread, circles, sorted_values, ranges, frame,
-                                      start, pixels, stream);
+    return launch_rows<Shading::Snow>(rows_per_thread, circles, sorted_values, ranges, frame, start,
+                                      pixels, stream);
   }
 }
 

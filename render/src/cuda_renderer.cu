@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 
@@ -39,36 +40,35 @@ constexpr std::size_t kMinPairsPerPass = std::size_t{1} << 16;
 // this in total: such frames take tens of milliseconds (docs/cuda_renderer.md).
 constexpr double kMaxTiledTrialTests = 2.0e9;
 constexpr int kAutoTrials = 3;
-// Binned mode's pixels per thread; RENDER_CUDA_ROWS overrides it for tuning runs.
-constexpr int kDefaultBinnedRows = 2;
-
-int binned_rows(int requested) {
+// A kernel shape chosen for tuning runs: `requested` when not 0, else the
+// environment variable `env`, else `fallback`; one of `allowed`, else
+// std::invalid_argument naming `what`.
+int kernel_shape(int requested, const char* env, int fallback, std::initializer_list<int> allowed,
+                 const char* what) {
   if (requested == 0) {
-    const char* env = std::getenv("RENDER_CUDA_ROWS");
-    if (!env || !*env) return kDefaultBinnedRows;
-    requested = std::atoi(env);
+    const char* value = std::getenv(env);
+    if (!value || !*value) return fallback;
+    requested = std::atoi(value);
   }
-  if (requested != 1 && requested != 2 && requested != 4)
-    throw std::invalid_argument("binned rows per thread must be 1, 2 or 4, not " +
+  if (std::find(allowed.begin(), allowed.end(), requested) == allowed.end()) {
+    std::string list;
+    for (const int a : allowed) list += (list.empty() ? "" : ", ") + std::to_string(a);
+    throw std::invalid_argument(std::string(what) + " must be one of " + list + ", not " +
                                 std::to_string(requested));
+  }
   return requested;
 }
 
-// Tiled mode's blocks per SM; RENDER_CUDA_TILED_BLOCKS overrides it for tuning runs.
-// 8 (32 registers) had the lowest median on pattern, the scene tiled mode is
-// chosen for that has many batches (docs/cuda_renderer.md).
-constexpr int kDefaultTiledBlocks = 8;
+// Binned mode's pixels per thread; RENDER_CUDA_ROWS overrides it.
+int binned_rows(int requested) {
+  return kernel_shape(requested, "RENDER_CUDA_ROWS", 2, {1, 2, 4}, "binned rows per thread");
+}
 
+// Tiled mode's blocks per SM; RENDER_CUDA_TILED_BLOCKS overrides it. 8 (32
+// registers) had the lowest median on pattern, the scene with many batches
+// that tiled mode is chosen for (docs/cuda_renderer.md).
 int tiled_blocks(int requested) {
-  if (requested == 0) {
-    const char* env = std::getenv("RENDER_CUDA_TILED_BLOCKS");
-    if (!env || !*env) return kDefaultTiledBlocks;
-    requested = std::atoi(env);
-  }
-  if (requested != 4 && requested != 6 && requested != 8)
-    throw std::invalid_argument("tiled blocks per SM must be 4, 6 or 8, not " +
-                                std::to_string(requested));
-  return requested;
+  return kernel_shape(requested, "RENDER_CUDA_TILED_BLOCKS", 8, {4, 6, 8}, "tiled blocks per SM");
 }
 
 // Whether the fused blend gives the reference's bits for every pixel of this

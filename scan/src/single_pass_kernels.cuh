@@ -113,8 +113,8 @@ __global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
 #pragma unroll
   for (int k = 0; k < T::kVecs; ++k) {
     const uint4 v = staged[k * 32];
-    const uint4 y = make_uint4(excl[k], excl[k] + v.x, excl[k] + v.x + v.y,
-                               excl[k] + v.x + v.y + v.z);
+    const uint4 y =
+        make_uint4(excl[k], excl[k] + v.x, excl[k] + v.x + v.y, excl[k] + v.x + v.y + v.z);
     if (vector_ok) {
       reinterpret_cast<uint4*>(out + first)[k * 32] = y;
     } else {

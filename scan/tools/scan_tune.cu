@@ -60,8 +60,7 @@ void poison_output(const Context& c) {
   CUDA_CHECK(cudaMemsetAsync(c.sets->out[0].data(), 0xff, c.sets->out[0].bytes(), c.stream));
 }
 
-template <class T>
-void report(const char* kernel, const Context& c, double us, double bytes) {
+template <class T> void report(const char* kernel, const Context& c, double us, double bytes) {
   std::printf("%-13s %8d %5d %6d %7d %12lld %10.1f %9.1f %9.1f%%\n", kernel, T::kThreads, T::kVecs,
               T::kSleepNs, 32 * T::kLookback, static_cast<long long>(c.n), us,
               bytes / (us * 1e-6) / 1e9, 100.0 * c.memcpy_us / us);
@@ -78,9 +77,8 @@ template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1> bool tun
   op(0);
   CUDA_CHECK(cudaStreamSynchronize(c.stream));
   if (!check(c, c.expected_scan, c.n, "scan")) return false;
-  report<T>("scan", c,
-         1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
-         8.0 * static_cast<double>(c.n));
+  report<T>("scan", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
+            8.0 * static_cast<double>(c.n));
   return true;
 }
 
@@ -120,9 +118,8 @@ bool tune_repeats(Context& c) {
     return false;
   }
   if (!check(c, c.expected_repeats, got, "find_repeats")) return false;
-  report<T>("find_repeats", c,
-         1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
-         4.0 * static_cast<double>(c.n + got));
+  report<T>("find_repeats", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
+            4.0 * static_cast<double>(c.n + got));
   return true;
 }
 

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <memory>
@@ -201,35 +202,45 @@ TEST_F(GpuTest, CudaRendererBinnedPassesMatchReference) {
   }
 }
 
-TEST_F(GpuTest, CudaRendererEveryRowsPerThreadMatchesReference) {
-  for (const std::string name : {"rand10k", "snowsingle", "biglittle"}) {
+// Renders each of `scenes` at `size`² once per value of a kernel shape
+// (`set` puts the value into the options) and compares with the reference.
+template <class Set>
+void expect_every_shape_matches(std::initializer_list<const char*> scenes, int size,
+                                std::initializer_list<int> values, const Set& set,
+                                const std::string& what) {
+  for (const std::string name : scenes) {
     const scenes::Scene& scene = cached_scene(name, 0);
     RefRenderer ref;
-    ref.setup(scene, 157, 157);
+    ref.setup(scene, size, size);
     const Image expected = draw_frame(ref);
-    for (const int rows : {1, 2, 4}) {
-      CudaRendererOptions o = with_mode(CudaMode::Binned);
-      o.binned_rows_per_thread = rows;
-      expect_cuda_matches(scene, 157, expected, o,
-                          name + " with " + std::to_string(rows) + " rows per thread");
+    for (const int value : values) {
+      CudaRendererOptions o;
+      set(o, value);
+      expect_cuda_matches(scene, size, expected, o,
+                          name + " with " + std::to_string(value) + " " + what);
     }
   }
 }
 
+TEST_F(GpuTest, CudaRendererEveryRowsPerThreadMatchesReference) {
+  expect_every_shape_matches(
+      {"rand10k", "snowsingle", "biglittle"}, 157, {1, 2, 4},
+      [](CudaRendererOptions& o, int rows) {
+        o.mode = CudaMode::Binned;
+        o.binned_rows_per_thread = rows;
+      },
+      "rows per thread");
+}
+
 // Tiled mode at every register cap (fewer registers spill to local memory).
 TEST_F(GpuTest, CudaRendererEveryTiledOccupancyMatchesReference) {
-  for (const std::string name : {"pattern", "snowsingle", "rand10k"}) {
-    const scenes::Scene& scene = cached_scene(name, 0);
-    RefRenderer ref;
-    ref.setup(scene, 149, 149);
-    const Image expected = draw_frame(ref);
-    for (const int blocks : {4, 6, 8}) {
-      CudaRendererOptions o = with_mode(CudaMode::Tiled);
-      o.tiled_blocks_per_sm = blocks;
-      expect_cuda_matches(scene, 149, expected, o,
-                          name + " with " + std::to_string(blocks) + " blocks per SM");
-    }
-  }
+  expect_every_shape_matches(
+      {"pattern", "snowsingle", "rand10k"}, 149, {4, 6, 8},
+      [](CudaRendererOptions& o, int blocks) {
+        o.mode = CudaMode::Tiled;
+        o.tiled_blocks_per_sm = blocks;
+      },
+      "blocks per SM");
 }
 
 // The reference's two roundings per channel, where setup would otherwise

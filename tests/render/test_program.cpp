@@ -255,9 +255,8 @@ TEST(Program, FirstKeepsTheFirstCircles) {
   scenes::Scene first = scenes::load_scene("fireworks");
   scenes::keep_first(first, 40); // the 15 shells and 25 sparks
   scenes::save_scene(first, dir.file("first.scene"));
-  const ProgramRun cut = run_program(
-      {"-r", "cpu", "-s", "48", "-b", "0:3", "-c", "-f", dir.file("cut"), "--first", "40",
-       "fireworks"});
+  const ProgramRun cut = run_program({"-r", "cpu", "-s", "48", "-b", "0:3", "-c", "-f",
+                                      dir.file("cut"), "--first", "40", "fireworks"});
   EXPECT_EQ(cut.status, 0) << cut.err;
   EXPECT_TRUE(contains(cut.out, "40 circles")) << cut.out;
   EXPECT_TRUE(contains(cut.out, "Correctness check passed"));
@@ -268,8 +267,7 @@ TEST(Program, FirstKeepsTheFirstCircles) {
   EXPECT_EQ(render_test::read_file(dir.file("cut_0002.png")),
             render_test::read_file(dir.file("file_0002.png")));
   // More than the scene holds keeps them all.
-  const ProgramRun all =
-      run_program({"-r", "cpu", "-s", "16", "-f", "", "--first", "1000", "rgb"});
+  const ProgramRun all = run_program({"-r", "cpu", "-s", "16", "-f", "", "--first", "1000", "rgb"});
   EXPECT_EQ(all.status, 0) << all.err;
   EXPECT_TRUE(contains(all.out, "rgb, 3 circles")) << all.out;
 }

@@ -65,12 +65,15 @@ inline ::testing::AssertionResult same_prefix(const std::vector<int>& got,
 }
 
 // Sizes around every boundary the algorithms have: warps, blocks, the course's
-// 3072, single-pass tiles (4096 items) and look-back windows (32 tiles), a
-// prime near 10M and 2^24 + 1.
+// 3072, single-pass tiles (the scan's 16384 items, find_repeats' 12288, and
+// 4096 from an earlier tiling) and look-back windows (32 tiles: 524288 and
+// 393216 items), a prime near 10M and 2^24 + 1.
 inline std::vector<std::int64_t> awkward_sizes() {
-  return {
-      0,    1,    2,    31,   32,   33,     1023,   1024,   1025,    3071,
-      3072, 3073, 4095, 4096, 4097, 131071, 131072, 131073, 9999991, (std::int64_t{1} << 24) + 1};
+  return {0,      1,      2,      31,     32,      33,
+          1023,   1024,   1025,   3071,   3072,    3073,
+          4095,   4096,   4097,   12287,  12288,   12289,
+          16383,  16384,  16385,  131071, 131072,  131073,
+          393215, 393217, 524287, 524289, 9999991, (std::int64_t{1} << 24) + 1};
 }
 
 // Test names for parameterized suites: "single_pass" for single-pass.
