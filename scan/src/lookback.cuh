@@ -53,11 +53,10 @@ __device__ __forceinline__ unsigned long long read_status(unsigned long long* wo
 // nearest - 32 j - i. The window moves back until it meets an inclusive
 // prefix. Returns the sum of every element before the tile, in all lanes.
 //
-// Why several tiles per lane: a tile's prefix waits for the nearest
-// published prefix, and the window bounds how far back one round reaches.
-// Prefixes can advance at most one window per memory round trip, so a
-// 32-tile window caps the whole scan at 32 tiles per round trip; kPerLane
-// loads in flight at once raise that cap kPerLane times for the same latency.
+// kPerLane > 1 reads several predecessors per lane in one round, for when
+// prefixes advance too slowly through a 32-tile window. On the H200 every
+// wider window measured slower (docs/scan.md, change 5), so the shipped
+// tilings use 1; the parameter stays for tuning.
 template <int kSleepNs, int kPerLane = 1>
 __device__ __forceinline__ unsigned look_back(const LookbackState& state, unsigned tile) {
   static_assert(kPerLane >= 1 && kPerLane <= 8, "a window of 32 to 256 tiles");
