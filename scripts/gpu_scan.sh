@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The scan part's GPU check: builds cudaScan, scan_tests and scan_tune if
-# needed, runs the scan tests with the GPU, compute-sanitizer (memcheck,
-# racecheck, synccheck, initcheck) over small runs of every algorithm and both
-# tests, the course-timed runs at 10M and 40M, and cudaScan --bench.
+# The scan part's GPU check: builds cudaScan, scan_tests and scan_tune if needed,
+# runs the scan tests with the GPU, compute-sanitizer (memcheck, racecheck,
+# synccheck, initcheck) over small runs of every algorithm and both tests, memcheck
+# past 2^24 items (the L2 prefetch), course timing at 10M and 40M, and --bench.
 #
 # Usage: scripts/gpu_scan.sh BUILD_DIR LOG_DIR [--no-bench] [--no-tests] [--tune]
 #   BUILD_DIR   a build folder (configured here for sm_90 Release if it has no cache)
@@ -92,6 +92,11 @@ if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
         timeout 150 "$sanitizer" --tool "$tool" --error-exitcode 1 "$bin/cudaScan" -m "$test" -a all -n 100003 -r 1
     done
   done
+  # Inputs of 2^24 items or more take the single-pass kernels' L2 prefetch.
+  background "sanitizer memcheck: cudaScan -a single-pass -n 16777259 (prefetch)" \
+    scan-san-memcheck-prefetch.log timeout 150 bash -c "for t in scan find_repeats; do \
+      '$sanitizer' --tool memcheck --error-exitcode 1 '$bin/cudaScan' -m \$t -a single-pass \
+      -n 16777259 -r 1 || exit 1; done"
   background "sanitizer memcheck: cudaScan -a all, n = 1 and 5" scan-san-memcheck-tiny.log \
     timeout 150 bash -c "for t in scan find_repeats; do for n in 1 5; do '$sanitizer' --tool memcheck \
       --error-exitcode 1 '$bin/cudaScan' -m \$t -a all -n \$n -r 1 || exit 1; done; done"

@@ -62,7 +62,7 @@ template <class T> constexpr int staged_blocks_per_sm() {
 template <class T>
 __global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
     staged_scan_kernel(const unsigned* in, unsigned* out, long long n, unsigned num_tiles,
-                       bool aligned, LookbackState state) {
+                       bool aligned, bool prefetch, LookbackState state) {
   using Barrier = cuda::barrier<cuda::thread_scope_block>;
   extern __shared__ uint4 staged_tile[]; // kTileItems items
   unsigned* items = reinterpret_cast<unsigned*>(staged_tile);
@@ -75,6 +75,7 @@ __global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
     cuda::ptx::fence_proxy_async(cuda::ptx::space_shared); // the copy engine sees the barrier
   }
   const unsigned tile = TileScan<T>::claim_tile(shared, state, num_tiles); // ends in a barrier
+  if (prefetch && threadIdx.x == 0) prefetch_ahead<T>(in, tile, n);
   const long long tile_first = static_cast<long long>(tile) * T::kTileItems;
   const bool vector_ok = aligned && tile_first + T::kTileItems <= n;
   if (vector_ok) {
@@ -133,9 +134,11 @@ __global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
 template <class T>
 __global__ void __launch_bounds__(T::kThreads)
     fused_find_repeats_kernel(const unsigned* in, long long n, int* out, long long* count,
-                              unsigned num_tiles, bool aligned, LookbackState state) {
+                              unsigned num_tiles, bool aligned, bool prefetch,
+                              LookbackState state) {
   __shared__ typename TileScan<T>::Shared shared;
   const unsigned tile = TileScan<T>::claim_tile(shared, state, num_tiles);
+  if (prefetch && threadIdx.x == 0) prefetch_ahead<T>(in, tile, n);
   const long long first = thread_first_item<T>(tile);
   const bool vector_ok = aligned && static_cast<long long>(tile + 1) * T::kTileItems <= n;
   const unsigned lane = threadIdx.x % 32;
@@ -190,9 +193,11 @@ void launch_single_pass_scan(const unsigned* in, unsigned* out, long long n,
   CUDA_CHECK_LAUNCH();
 }
 
+// `prefetch`: whether long inputs prefetch into the L2 (tile.cuh); off only
+// for tuning runs that measure what it brings.
 template <class T>
 void launch_staged_scan(const unsigned* in, unsigned* out, long long n, const LookbackState& state,
-                        cudaStream_t stream) {
+                        cudaStream_t stream, bool prefetch = true) {
   constexpr int kTileBytes = T::kTileItems * 4;
   // As many tiles per SM as shared memory holds: ask for the largest carveout
   // (and room for tiles over 48 KB) once per tiling.
@@ -207,17 +212,19 @@ void launch_staged_scan(const unsigned* in, unsigned* out, long long n, const Lo
   (void)attributes_set;
   const long long tiles = tiles_for<T>(n);
   staged_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, kTileBytes, stream>>>(
-      in, out, n, static_cast<unsigned>(tiles), aligned16(in) && aligned16(out), state);
+      in, out, n, static_cast<unsigned>(tiles), aligned16(in) && aligned16(out),
+      prefetch && use_prefetch(in, n), state);
   CUDA_CHECK_LAUNCH();
 }
 
 template <class T>
 void launch_fused_find_repeats(const int* in, long long n, int* out, long long* count,
-                               const LookbackState& state, cudaStream_t stream) {
+                               const LookbackState& state, cudaStream_t stream,
+                               bool prefetch = true) {
   const long long tiles = tiles_for<T>(n);
   fused_find_repeats_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(
       reinterpret_cast<const unsigned*>(in), n, out, count, static_cast<unsigned>(tiles),
-      aligned16(in), state);
+      aligned16(in), prefetch && use_prefetch(in, n), state);
   CUDA_CHECK_LAUNCH();
 }
 

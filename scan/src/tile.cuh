@@ -29,12 +29,41 @@ template <int kThreadsT, int kVecsT, int kSleepNsT = 0, int kLookbackT = 1> stru
   static_assert(kThreads % 32 == 0 && kThreads <= 1024, "whole warps, one block");
 };
 
+// L2 prefetch: each block asks the L2 for the input this many bytes past the
+// start of its own tile, so DRAM keeps streaming while blocks wait in the
+// look-back (the wait holds a tile's shared memory, not the L2). About 2 MB
+// measured best on the H200; 8 MB or more thrashed the L2 and ran slower than
+// no prefetch at all (docs/scan.md, change 10).
+constexpr std::int64_t kPrefetchBytes = std::int64_t{2304} * 1024;
+// Shorter inputs (up to a couple of waves of tiles) measured slower with the
+// prefetch: there is no later wave for it to feed.
+constexpr std::int64_t kPrefetchMinItems = std::int64_t{1} << 24;
+
 template <class T> constexpr std::int64_t tiles_for(std::int64_t n) {
   return (n + T::kTileItems - 1) / T::kTileItems;
 }
 
 inline bool aligned16(const void* p) {
   return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
+}
+
+// Whether a launch over n items at `in` prefetches: long inputs only, and the
+// bulk prefetch needs 16-byte addresses.
+inline bool use_prefetch(const void* in, std::int64_t n) {
+  return n >= kPrefetchMinItems && aligned16(in);
+}
+
+// Called by one thread of the block that claimed `tile`: prefetches the whole
+// tile kPrefetchBytes ahead into the L2 when it lies inside the input.
+template <class T>
+__device__ __forceinline__ void prefetch_ahead(const unsigned* in, unsigned tile, long long n) {
+  constexpr long long kTileBytes = T::kTileItems * 4;
+  constexpr long long kAhead = kPrefetchBytes / kTileBytes > 0 ? kPrefetchBytes / kTileBytes : 1;
+  const long long first = (static_cast<long long>(tile) + kAhead) * T::kTileItems;
+  if (first + T::kTileItems <= n)
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(in + first),
+                 "r"(static_cast<unsigned>(kTileBytes))
+                 : "memory");
 }
 
 // Index of this thread's first item (item 0 of vector 0).

@@ -60,10 +60,11 @@ void poison_output(const Context& c) {
   CUDA_CHECK(cudaMemsetAsync(c.sets->out[0].data(), 0xff, c.sets->out[0].bytes(), c.stream));
 }
 
-template <class T> void report(const char* kernel, const Context& c, double us, double bytes) {
-  std::printf("%-13s %8d %5d %6d %7d %12lld %10.1f %9.1f %9.1f%%\n", kernel, T::kThreads, T::kVecs,
-              T::kSleepNs, 32 * T::kLookback, static_cast<long long>(c.n), us,
-              bytes / (us * 1e-6) / 1e9, 100.0 * c.memcpy_us / us);
+template <class T>
+void report(const char* kernel, const Context& c, double us, double bytes, bool prefetch) {
+  std::printf("%-13s %8d %5d %6d %7d %8s %12lld %10.1f %9.1f %9.1f%%\n", kernel, T::kThreads,
+              T::kVecs, T::kSleepNs, 32 * T::kLookback, prefetch ? "yes" : "no",
+              static_cast<long long>(c.n), us, bytes / (us * 1e-6) / 1e9, 100.0 * c.memcpy_us / us);
 }
 
 template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1> bool tune_scan(Context& c) {
@@ -78,34 +79,36 @@ template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1> bool tun
   CUDA_CHECK(cudaStreamSynchronize(c.stream));
   if (!check(c, c.expected_scan, c.n, "scan")) return false;
   report<T>("scan", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
-            8.0 * static_cast<double>(c.n));
+            8.0 * static_cast<double>(c.n), false);
   return true;
 }
 
-template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1>
+template <int kThreads, int kVecs, bool kPrefetch = true, int kSleepNs = 100, int kLookback = 1>
 bool tune_staged(Context& c) {
   using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
   auto op = [&](int s) {
     scan::detail::launch_staged_scan<T>(reinterpret_cast<const unsigned*>(c.sets->in[s].data()),
                                         reinterpret_cast<unsigned*>(c.sets->out[s].data()), c.n,
-                                        c.lookback->next(), c.stream);
+                                        c.lookback->next(), c.stream, kPrefetch);
   };
   poison_output(c);
   op(0);
   CUDA_CHECK(cudaStreamSynchronize(c.stream));
   if (!check(c, c.expected_scan, c.n, "staged scan")) return false;
   report<T>("staged-scan", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
-            8.0 * static_cast<double>(c.n));
+            8.0 * static_cast<double>(c.n),
+            kPrefetch && scan::detail::use_prefetch(c.sets->in[0].data(), c.n));
   return true;
 }
 
-template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1>
+template <int kThreads, int kVecs, bool kPrefetch = true, int kSleepNs = 100, int kLookback = 1>
 bool tune_repeats(Context& c) {
   using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
   common::DeviceBuffer<long long> count(1, "count");
   auto op = [&](int s) {
     scan::detail::launch_fused_find_repeats<T>(c.sets->in[s].data(), c.n, c.sets->out[s].data(),
-                                               count.data(), c.lookback->next(), c.stream);
+                                               count.data(), c.lookback->next(), c.stream,
+                                               kPrefetch);
   };
   poison_output(c);
   op(0);
@@ -119,7 +122,8 @@ bool tune_repeats(Context& c) {
   }
   if (!check(c, c.expected_repeats, got, "find_repeats")) return false;
   report<T>("find_repeats", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
-            4.0 * static_cast<double>(c.n + got));
+            4.0 * static_cast<double>(c.n + got),
+            kPrefetch && scan::detail::use_prefetch(c.sets->in[0].data(), c.n));
   return true;
 }
 
@@ -133,8 +137,8 @@ int run(int argc, char** argv) {
   const common::DeviceInfo device = common::query_devices().front();
   std::printf("scan_tune on %s; random input (rand() %% 10); median of CUDA-event timings\n",
               common::short_device_name().c_str());
-  std::printf("%-13s %8s %5s %6s %7s %12s %10s %9s %10s\n", "kernel", "threads", "vecs", "sleep",
-              "window", "n", "time us", "GB/s", "of memcpy");
+  std::printf("%-13s %8s %5s %6s %7s %8s %12s %10s %9s %10s\n", "kernel", "threads", "vecs",
+              "sleep", "window", "prefetch", "n", "time us", "GB/s", "of memcpy");
   common::CudaStream stream;
   bool ok = true;
   for (std::int64_t n : sizes) {
@@ -160,21 +164,17 @@ int run(int argc, char** argv) {
                                                cudaMemcpyDeviceToDevice, c.stream));
                   },
                   sets.count(), c.stream);
-    std::printf("%-13s %8s %5s %6s %7s %12lld %10.1f %9.1f\n", "memcpy", "-", "-", "-", "-",
-                static_cast<long long>(n), c.memcpy_us,
+    std::printf("%-13s %8s %5s %6s %7s %8s %12lld %10.1f %9.1f\n", "memcpy", "-", "-", "-", "-",
+                "-", static_cast<long long>(n), c.memcpy_us,
                 8.0 * static_cast<double>(n) / (c.memcpy_us * 1e-6) / 1e9);
     // Tiles held in registers (the first design) for comparison, then the
-    // staged tilings.
-    ok = ok && tune_scan<128, 8, 100>(c) && tune_scan<128, 16, 100, 4>(c);
-    ok = ok && tune_staged<128, 8, 100>(c) && tune_staged<256, 8, 100>(c) &&
-         tune_staged<128, 16, 100>(c) && tune_staged<128, 16, 0>(c) &&
-         tune_staged<128, 16, 100, 2>(c) && tune_staged<256, 12, 100>(c) &&
-         tune_staged<128, 24, 100>(c) && tune_staged<256, 16, 100>(c) &&
-         tune_staged<512, 8, 100>(c) && tune_staged<128, 32, 100>(c) &&
-         tune_staged<256, 24, 100>(c);
-    ok = ok && tune_repeats<256, 8, 100>(c) && tune_repeats<256, 12, 100, 4>(c) &&
-         tune_repeats<256, 12, 100>(c) && tune_repeats<256, 16, 100, 4>(c) &&
-         tune_repeats<128, 16, 100, 4>(c);
+    // staged tilings with and without the L2 prefetch.
+    ok = ok && tune_scan<128, 8, 100>(c);
+    ok = ok && tune_staged<128, 32, false>(c) && tune_staged<128, 32>(c) &&
+         tune_staged<128, 24, false>(c) && tune_staged<128, 24>(c) && tune_staged<128, 16>(c) &&
+         tune_staged<128, 24, true, 0>(c) && tune_staged<128, 24, true, 100, 2>(c);
+    ok = ok && tune_repeats<256, 8>(c) && tune_repeats<256, 12, false>(c) &&
+         tune_repeats<256, 12>(c) && tune_repeats<256, 16>(c);
   }
   return ok ? 0 : 1;
 }

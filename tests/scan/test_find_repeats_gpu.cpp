@@ -75,21 +75,24 @@ TEST_P(FindRepeatsGpu, RepeatedRunsGiveIdenticalResults) {
     ASSERT_TRUE(matches_reference(input)) << "run " << run_index;
 }
 
+// As for the scan: unaligned input, short and long enough to prefetch.
 TEST_P(FindRepeatsGpu, UnalignedInput) {
-  const std::int64_t n = 100003;
   SCOPED_TRACE(scan_test::seed_note());
-  const std::vector<int> input = scan_test::runs(n, rng_);
-  std::vector<int> want(input.size()), got(input.size());
-  const std::int64_t want_count = scan::find_repeats_serial(input.data(), n, want.data());
-  common::DeviceBuffer<int> d_in(input.size() + 1, "in"), d_out(input.size() + 1, "out");
-  CUDA_CHECK(cudaMemcpy(d_in.data() + 1, input.data(), input.size() * sizeof(int),
-                        cudaMemcpyHostToDevice));
-  const std::int64_t count =
-      scan::find_repeats(d_in.data() + 1, n, d_out.data() + 1, GetParam(), workspace_);
-  ASSERT_EQ(count, want_count);
-  CUDA_CHECK(cudaMemcpy(got.data(), d_out.data() + 1, static_cast<std::size_t>(count) * sizeof(int),
-                        cudaMemcpyDeviceToHost));
-  EXPECT_TRUE(same_prefix(got, want, count));
+  for (std::int64_t n : {std::int64_t{100003}, (std::int64_t{1} << 24) + 5}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const std::vector<int> input = scan_test::runs(n, rng_);
+    std::vector<int> want(input.size()), got(input.size());
+    const std::int64_t want_count = scan::find_repeats_serial(input.data(), n, want.data());
+    common::DeviceBuffer<int> d_in(input.size() + 1, "in"), d_out(input.size() + 1, "out");
+    CUDA_CHECK(cudaMemcpy(d_in.data() + 1, input.data(), input.size() * sizeof(int),
+                          cudaMemcpyHostToDevice));
+    const std::int64_t count =
+        scan::find_repeats(d_in.data() + 1, n, d_out.data() + 1, GetParam(), workspace_);
+    ASSERT_EQ(count, want_count);
+    CUDA_CHECK(cudaMemcpy(got.data(), d_out.data() + 1,
+                          static_cast<std::size_t>(count) * sizeof(int), cudaMemcpyDeviceToHost));
+    EXPECT_TRUE(same_prefix(got, want, count));
+  }
 }
 
 TEST_P(FindRepeatsGpu, AsyncCountLandsInDeviceMemory) {

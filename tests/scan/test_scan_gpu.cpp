@@ -87,22 +87,25 @@ TEST_P(ScanGpu, InPlace) {
   }
 }
 
-// Pointers 4 bytes past a 16-byte boundary: the vector paths must step aside.
+// Pointers 4 bytes past a 16-byte boundary: the vector paths and the L2
+// prefetch (inputs of 2^24 items or more) must step aside.
 TEST_P(ScanGpu, UnalignedArrays) {
-  const std::int64_t n = 100003;
   SCOPED_TRACE(scan_test::seed_note());
-  const std::vector<int> input = scan_test::uniform(n, 0, 9, rng_);
-  std::vector<int> want(input.size()), got(input.size());
-  scan::exclusive_scan_serial(input.data(), want.data(), n);
-  common::DeviceBuffer<int> d_in(input.size() + 1, "in"), d_out(input.size() + 1, "out");
-  CUDA_CHECK(cudaMemcpy(d_in.data() + 1, input.data(), input.size() * sizeof(int),
-                        cudaMemcpyHostToDevice));
-  for (int out_offset : {0, 1}) {
-    CUDA_CHECK(cudaMemset(d_out.data(), 0xab, d_out.bytes()));
-    scan::exclusive_scan(d_in.data() + 1, d_out.data() + out_offset, n, algorithm(), workspace_);
-    CUDA_CHECK(cudaMemcpy(got.data(), d_out.data() + out_offset, got.size() * sizeof(int),
-                          cudaMemcpyDeviceToHost));
-    ASSERT_TRUE(same_prefix(got, want, n)) << "output offset " << out_offset;
+  for (std::int64_t n : {std::int64_t{100003}, (std::int64_t{1} << 24) + 5}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const std::vector<int> input = scan_test::uniform(n, 0, 9, rng_);
+    std::vector<int> want(input.size()), got(input.size());
+    scan::exclusive_scan_serial(input.data(), want.data(), n);
+    common::DeviceBuffer<int> d_in(input.size() + 1, "in"), d_out(input.size() + 1, "out");
+    CUDA_CHECK(cudaMemcpy(d_in.data() + 1, input.data(), input.size() * sizeof(int),
+                          cudaMemcpyHostToDevice));
+    for (int out_offset : {0, 1}) {
+      CUDA_CHECK(cudaMemset(d_out.data(), 0xab, d_out.bytes()));
+      scan::exclusive_scan(d_in.data() + 1, d_out.data() + out_offset, n, algorithm(), workspace_);
+      CUDA_CHECK(cudaMemcpy(got.data(), d_out.data() + out_offset, got.size() * sizeof(int),
+                            cudaMemcpyDeviceToHost));
+      ASSERT_TRUE(same_prefix(got, want, n)) << "output offset " << out_offset;
+    }
   }
 }
 
