@@ -10,12 +10,12 @@ namespace scan::detail {
 // stages its tiles in shared memory (staged_scan_kernel): held in registers,
 // tiles peaked at 128x8 (738 us at 2^28, 68% of memcpy) because registers
 // capped the bytes in flight per SM. Staged, 128x32 (64 KB tiles, 3 per SM)
-// took 660 us; with the L2 prefetch (tile.cuh) 128x24 (48 KB, 4 per SM) took
-// 591-594 us and 99-100 us at 40M, 2-3 us ahead of 128x32 at both.
+// took 660-670 us, and with the L2 prefetch (tile.cuh) 593 us; 128x24 tied it
+// there (594 us) and at 40M, but took 34.7 us at 10M against 33.4 us.
 // find_repeats keeps its tiles in registers: 256x12 took 463 us at 2^28
 // against 607 us for 256x8, and 76 us against 97 us at 40M; the prefetch
-// brought 256x12 to 423 us at 2^28.
-using ScanTiling = Tiling<128, 24, 100>;
+// brought 256x12 to 431 us at 2^28.
+using ScanTiling = Tiling<128, 32, 100>;
 using RepeatsTiling = Tiling<256, 12, 100>;
 
 std::int64_t single_pass_scan_tiles(std::int64_t n) {

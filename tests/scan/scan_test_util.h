@@ -65,9 +65,9 @@ inline ::testing::AssertionResult same_prefix(const std::vector<int>& got,
 }
 
 // Sizes around every boundary the algorithms have: warps, blocks, the course's
-// 3072, single-pass tiles (12288 items for the scan and find_repeats, 16384
-// and 4096 from earlier tilings) and look-back windows (32 tiles: 393216 and
-// 524288 items), a prime near 10M and 2^24 + 1 (long enough to prefetch).
+// 3072, single-pass tiles (the scan's 16384 items, find_repeats' 12288, and
+// 4096 from an earlier tiling) and look-back windows (32 tiles: 524288 and
+// 393216 items), a prime near 10M and 2^24 + 1 (long enough to prefetch).
 inline std::vector<std::int64_t> awkward_sizes() {
   return {0,      1,      2,      31,     32,      33,
           1023,   1024,   1025,   3071,   3072,    3073,
