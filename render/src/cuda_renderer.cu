@@ -303,11 +303,10 @@ struct CudaRenderer::State {
 
   void clear() { clear_pending = true; }
 
-  // Writes a pending clear into the image.
-  void apply_clear() {
-    if (!clear_pending) return;
-    gpu::clear_image(pixels.data(), frame, snow, stream.get());
-    stream.synchronize();
+  // Queues a pending clear of the image on the stream (the one place that
+  // writes a clear no shading pass took over).
+  void flush_clear() {
+    if (clear_pending) gpu::clear_image(pixels.data(), frame, snow, stream.get());
     clear_pending = false;
   }
 
@@ -324,8 +323,7 @@ struct CudaRenderer::State {
     else
       render_binned();
     // A frame without a shading pass (binned, no pairs) still owes the clear.
-    if (clear_pending) gpu::clear_image(pixels.data(), frame, snow, stream.get());
-    clear_pending = false;
+    flush_clear();
     stream.synchronize();
   }
 
@@ -477,7 +475,7 @@ void CudaRenderer::render() {
 const Image& CudaRenderer::image() {
   State& s = *state_;
   if (!s.ready) throw std::logic_error("CudaRenderer::image before setup");
-  s.apply_clear();
+  s.flush_clear(); // ordered before the copy on the same stream
   s.pixels.copy_to_host_async(reinterpret_cast<float4*>(s.image.data()), s.pixels.size(),
                               s.stream.get());
   s.stream.synchronize();
