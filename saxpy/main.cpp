@@ -81,13 +81,11 @@ bool parse_options(int argc, char** argv, Options& opt) {
     case 'r':
       opt.runs = static_cast<int>(common::parse_int(optarg, "-r/--runs", 1, 1000));
       break;
-    case ':':
-      throw common::UsageError(std::string("option ") + argv[optind - 1] + " needs a value");
     case 'h':
       return false;
-    default: // '?': "-?" asks for help, anything else is unknown
-      if (std::strcmp(argv[optind - 1], "-?") == 0) return false;
-      throw common::UsageError(std::string("unknown option ") + argv[optind - 1]);
+    default: // '?' or ':': "-?" asks for help, anything else is a usage error
+      if (common::getopt_asked_help(c, argv)) return false;
+      throw common::getopt_usage_error(c, argv);
     }
   }
   if (optind < argc)

@@ -1,7 +1,10 @@
 #include "common/cli.h"
 
+#include <getopt.h>
+
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <new>
 
@@ -22,6 +25,29 @@ std::int64_t parse_int(const std::string& text, const std::string& what, std::in
   const long long value = std::strtoll(text.c_str(), nullptr, 10);
   if (errno == ERANGE || value < min || value > max) throw range_error();
   return value;
+}
+
+namespace {
+
+// The option getopt_long stopped at. A short one is named by optopt, because
+// inside a group (-zq) optind has not moved past the word yet; a long one
+// (optopt 0, or a value-taking long option) by the word it read.
+std::string stopped_at(char** argv) {
+  const char* word = argv[optind - 1];
+  if (optopt != 0 && std::strncmp(word, "--", 2) != 0)
+    return std::string("-") + static_cast<char>(optopt);
+  return word;
+}
+
+} // namespace
+
+bool getopt_asked_help(int code, char** argv) {
+  return code == '?' && optopt == 0 && std::strcmp(argv[optind - 1], "-?") == 0;
+}
+
+UsageError getopt_usage_error(int code, char** argv) {
+  if (code == ':') return UsageError("option " + stopped_at(argv) + " needs a value");
+  return UsageError("unknown option " + stopped_at(argv));
 }
 
 int run_main(const char* program, const std::function<int()>& body) {

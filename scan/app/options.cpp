@@ -2,8 +2,6 @@
 
 #include <getopt.h>
 
-#include <cstring>
-
 #include "common/cli.h"
 #include "scan/scan.h"
 
@@ -86,14 +84,12 @@ Options parse_options(int argc, char** argv) {
     case 'h':
       opt.help = true;
       return opt;
-    case ':':
-      throw common::UsageError(std::string("option ") + argv[optind - 1] + " needs a value");
-    default: // '?': "-?" asks for help, anything else is unknown
-      if (std::strcmp(argv[optind - 1], "-?") == 0) {
+    default: // '?' or ':': "-?" asks for help, anything else is a usage error
+      if (common::getopt_asked_help(c, argv)) {
         opt.help = true;
         return opt;
       }
-      throw common::UsageError(std::string("unknown option ") + argv[optind - 1]);
+      throw common::getopt_usage_error(c, argv);
     }
   }
   if (optind < argc)

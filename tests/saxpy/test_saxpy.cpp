@@ -1,7 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "common/device_buffer.h"
@@ -55,12 +59,23 @@ TEST(SaxpyVariant, ParsesNames) {
 }
 
 TEST(SaxpyProgram, UsageErrorsExitTwoWithOneLine) {
-  for (const char* args :
-       {"-n abc", "-n -5", "-n 99999999999", "-x", "--bogus", "-n", "-v fast", "-r 0", "extra"}) {
+  for (const char* args : {"-n abc", "-n -5", "-n 99999999999", "-x", "-zq", "--bogus", "-n",
+                           "-v fast", "-r 0", "extra"}) {
     const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " " + args);
     EXPECT_EQ(r.status, 2) << args << ": " << r.output;
     EXPECT_NE(r.output.find("cudaSaxpy: "), std::string::npos) << args << ": " << r.output;
     EXPECT_EQ(r.output.find('\n'), r.output.size() - 1) << "more than one line: " << r.output;
+  }
+}
+
+// The message names the option as typed, also inside a group of short ones.
+TEST(SaxpyProgram, UsageErrorsNameTheOption) {
+  for (const auto& [args, says] :
+       {std::pair{"-zq", "unknown option -z"}, std::pair{"-r1 -y", "unknown option -y"},
+        std::pair{"--bogus", "unknown option --bogus"}, std::pair{"-n", "option -n needs a value"},
+        std::pair{"--arraysize", "option --arraysize needs a value"}}) {
+    const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " " + args);
+    EXPECT_NE(r.output.find(says), std::string::npos) << args << ": " << r.output;
   }
 }
 

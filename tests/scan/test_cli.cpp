@@ -31,6 +31,8 @@ TEST(CudaScanCli, UsageErrorsExitTwoWithOneLine) {
       {"-i noise", "-i/--input: unknown input 'noise'"},
       {"-a quick", "-a/--algorithm: unknown algorithm 'quick'"},
       {"--frobnicate", "unknown option --frobnicate"},
+      {"-zq", "unknown option -z"},
+      {"--arraysize", "option --arraysize needs a value"},
       {"stray", "unexpected argument 'stray'"},
       {"-t -a blelloch", "-t/--thrust"},
       {"-m find_repeats -n 2147483648", "find_repeats takes at most 2147483647"},

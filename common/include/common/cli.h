@@ -22,6 +22,15 @@ public:
 std::int64_t parse_int(const std::string& text, const std::string& what, std::int64_t min,
                        std::int64_t max);
 
+// For programs that parse with getopt_long (opterr = 0, an optstring that
+// starts with ':'), once it has returned '?' or ':' (`code`). True when that
+// was the help request "-?".
+bool getopt_asked_help(int code, char** argv);
+// Otherwise what went wrong, naming the option as typed: "-z" also from inside
+// a group such as -zq, or the long option ("unknown option --bogus", "option
+// -n needs a value").
+UsageError getopt_usage_error(int code, char** argv);
+
 // Runs a program body. UsageError: "PROGRAM: message" and a hint to use --help,
 // status 2. Any other exception (CUDA failures, I/O, out of memory): "PROGRAM:
 // error: message", status 1. Otherwise the body's own status.
