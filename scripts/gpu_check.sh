@@ -20,15 +20,19 @@ while [ $# -gt 0 ]; do
     --logs) [ $# -ge 2 ] || { echo "gpu_check.sh: --logs needs a folder" >&2; exit 2; }; logs=$2; shift 2 ;;
     --no-bench) bench=0; shift ;;
     --grade) grade=1; shift ;;
-    --only) [ $# -ge 2 ] || { echo "gpu_check.sh: --only needs a part" >&2; exit 2; }; only+=("$2"); shift 2 ;;
+    --only)
+      [ $# -ge 2 ] || { echo "gpu_check.sh: --only needs a part" >&2; exit 2; }
+      case "$2" in saxpy|scan|render) ;; *) echo "gpu_check.sh: --only: unknown part '$2' (saxpy, scan, render)" >&2; exit 2 ;; esac
+      only+=("$2"); shift 2 ;;
     -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "gpu_check.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
 
-cd "$(dirname "$0")/.." || exit 1
+# A relative log folder is the caller's, so settle it before moving to the repo root.
 mkdir -p "$logs" || { echo "gpu_check.sh: cannot create $logs" >&2; exit 1; }
 logs=$(cd "$logs" && pwd)
+cd "$(dirname "$0")/.." || exit 1
 build=build-gpu
 bin=$build/bin
 jobs=$(nproc 2>/dev/null || echo 4)
@@ -64,12 +68,18 @@ sanitize() {  # sanitize TOOL PROGRAM ARGS...
   compute-sanitizer --tool "$tool" --error-exitcode 1 "$@"
 }
 
+# A program the build did not produce is a failed step, not a skipped section.
+missing() {  # missing NAME PROGRAM
+  [ -x "$2" ] && return 1
+  step "$1: $(basename "$2") was not built" "missing-$(basename "$2").log" false
+}
+
 command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$logs/gpu.txt" 2>&1
 step "configure (preset gpu)" configure.log cmake --preset gpu
 step "build" build.log cmake --build "$build" -j "$jobs"
 step "tests (ctest, with the GPU)" ctest.log ctest --preset gpu --output-on-failure
 
-if wanted saxpy; then
+if wanted saxpy && ! missing saxpy "$bin/cudaSaxpy"; then
   for tool in memcheck racecheck initcheck synccheck; do
     step "sanitizer $tool: cudaSaxpy -n 100003" "san-saxpy-$tool.log" \
       sanitize "$tool" "$bin/cudaSaxpy" -n 100003 -r 1
@@ -77,12 +87,12 @@ if wanted saxpy; then
   [ $bench = 1 ] && step "bench: cudaSaxpy -n 100000000" bench-saxpy.log "$bin/cudaSaxpy" -n 100000000 -r 5
 fi
 
-if wanted scan && [ -x scripts/gpu_scan.sh ] && [ -x "$bin/cudaScan" ]; then
+if wanted scan && ! missing scan "$bin/cudaScan"; then
   step "scan: tests, sanitizers$([ $bench = 1 ] && echo ', bench')" scan.log \
     scripts/gpu_scan.sh "$build" "$logs/scan" --no-tests $([ $bench = 1 ] || echo --no-bench)
 fi
 
-if wanted render && [ -x scripts/gpu_render.sh ] && [ -x "$bin/render" ]; then
+if wanted render && ! missing render "$bin/render"; then
   # racecheck on the million-circle scenes runs for many minutes: cap each run
   # so the whole check fits in one sitting (a timeout counts as a failure).
   export GPU_RENDER_RUN_LIMIT=${GPU_RENDER_RUN_LIMIT:-300}

@@ -64,7 +64,8 @@ parse_saxpy_best() {
       if (!(key in best) || ms + 0 < best[key] + 0) { best[key] = ms; rate[key] = gbs }
     }
     function ms_and_gbs(kind) {
-      if (match($0, /: *[0-9.]+ ms/)) ms = substr($0, RSTART, RLENGTH)
+      if (!match($0, /: *[0-9.]+ ms/)) return   # no time on this line: nothing to keep
+      ms = substr($0, RSTART, RLENGTH)
       gsub(/[^0-9.]/, "", ms)
       gbs = "-"
       if (match($0, /\[ *[0-9.]+ GB\/s/)) { gbs = substr($0, RSTART, RLENGTH); gsub(/[^0-9.]/, "", gbs) }

@@ -208,6 +208,7 @@ test_usage_errors() {
   usage "bad renderer" "--renderer: 'gpu' is not cuda or cpu" --renderer gpu
   usage "bad runs" "--runs: '0' is not a number" --runs 0
   usage "bad counts" "--counts: '1e6' is not" --counts 1e6
+  usage "saxpy count past cudaSaxpy's limit" "--saxpy-n: '99999999999' is not a count" saxpy --saxpy-n 99999999999
   usage "bad seed" "--seed: 'x' is not auto, random or a seed" --seed x
   usage "missing reference" "--ref-render: '/nonexistent/render_ref' is not an executable program" --ref-render /nonexistent/render_ref
   usage "unknown scene" "render does not know the scene 'rgbb'" render --scenes rgb,rgbb

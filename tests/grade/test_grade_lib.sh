@@ -49,6 +49,10 @@ test_saxpy_parsing() {
   expect_eq "no element count in the course's format" "" "$(parse_saxpy_n "$fx/saxpy_course.txt")"
   expect_eq "no memcpy line in the course's format" "" "$(parse_saxpy_memcpy "$fx/saxpy_course.txt")"
   expect_eq "nothing without a GPU" "" "$(parse_saxpy_best "$fx/saxpy_no_gpu.txt")"
+  # A kernel line without a time must not take the trip's time.
+  expect_eq "a line without a time keeps nothing" "course${tab}10.000${tab}1.0${tab}-${tab}-" \
+    "$(parse_saxpy_best <(printf '%s\n' 'Effective BW by CUDA saxpy: 10.000 ms [1.0 GB/s]' \
+      'Kernel only (no transfers): failed'))"
 }
 
 # verdict NAME WANT STATUS FIXTURE PASS_RE
