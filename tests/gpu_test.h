@@ -14,11 +14,6 @@ protected:
   }
 };
 
-// For parameterized GPU tests.
-template <class Param> class GpuTestWithParam : public ::testing::TestWithParam<Param> {
-protected:
-  void SetUp() override {
-    const std::string reason = common::no_device_reason();
-    if (!reason.empty()) GTEST_SKIP() << "no usable CUDA device: " << reason;
-  }
-};
+// For parameterized GPU tests: the same skip, with a parameter.
+template <class Param>
+class GpuTestWithParam : public GpuTest, public ::testing::WithParamInterface<Param> {};

@@ -44,12 +44,4 @@ double measure_h2d_pinned_gbs(std::size_t bytes, int reps) {
              median_copy_ms(dev.data(), host.data(), bytes, cudaMemcpyHostToDevice, reps));
 }
 
-double measure_d2h_pinned_gbs(std::size_t bytes, int reps) {
-  PinnedBuffer<unsigned char> host(bytes, "pinned host buffer");
-  DeviceBuffer<unsigned char> dev(bytes, "device buffer");
-  CUDA_CHECK(cudaMemset(dev.data(), 1, bytes));
-  return gbs(static_cast<double>(bytes),
-             median_copy_ms(host.data(), dev.data(), bytes, cudaMemcpyDeviceToHost, reps));
-}
-
 } // namespace common

@@ -10,14 +10,21 @@ CudaStream::CudaStream() {
   CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
 }
 
-CudaStream::~CudaStream() {
-  if (stream_ && cudaStreamDestroy(stream_) != cudaSuccess)
+namespace {
+// Destructors cannot throw: a failed destroy is reported and dropped.
+void release(cudaStream_t stream) noexcept {
+  if (stream && cudaStreamDestroy(stream) != cudaSuccess)
     std::fputs("warning: cudaStreamDestroy failed\n", stderr);
+}
+} // namespace
+
+CudaStream::~CudaStream() {
+  release(stream_);
 }
 
 CudaStream& CudaStream::operator=(CudaStream&& other) noexcept {
   if (this != &other) {
-    if (stream_) cudaStreamDestroy(stream_);
+    release(stream_);
     stream_ = std::exchange(other.stream_, nullptr);
   }
   return *this;

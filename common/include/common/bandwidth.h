@@ -10,9 +10,8 @@ namespace common {
 // Returns GB/s (1e9 bytes per second) counting bytes read plus bytes written.
 double measure_d2d_gbs(std::size_t bytes, int reps = 20);
 
-// Pinned host-to-device and device-to-host cudaMemcpy of `bytes`, median of
-// `reps`, GB/s of bytes moved.
+// Pinned host-to-device cudaMemcpy of `bytes`, median of `reps`, GB/s of
+// bytes moved.
 double measure_h2d_pinned_gbs(std::size_t bytes, int reps = 10);
-double measure_d2h_pinned_gbs(std::size_t bytes, int reps = 10);
 
 } // namespace common
