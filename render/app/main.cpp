@@ -90,7 +90,7 @@ int run(const render_app::Options& options) {
     reference->setup(scene, options.size, options.size);
     loop.reference = reference.get();
   }
-  if (options.check) loop.tolerance = render::check_tolerance(scene);
+  if (options.check) loop.tolerance = render::check_tolerance(scene, choice.kind);
   const render::FrameLoopResult result =
       render::run_frame_loop(*renderer, loop, std::cout, std::cerr);
   return result.check_passed ? 0 : 1;

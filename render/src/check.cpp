@@ -4,8 +4,8 @@
 
 namespace render {
 
-float check_tolerance(const scenes::Scene& scene) {
-  return scene.snow ? kSnowTolerance : 0.f;
+float check_tolerance(const scenes::Scene& scene, RendererKind renderer) {
+  return scene.snow && renderer == RendererKind::Cuda ? kSnowTolerance : 0.f;
 }
 
 void print_mismatch(const ImageComparison& comparison, int frame, float tolerance,

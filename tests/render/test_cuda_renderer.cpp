@@ -91,7 +91,8 @@ void expect_cuda_matches(const scenes::Scene& scene, int size, const Image& expe
                          const CudaRendererOptions& options, const std::string& what) {
   CudaRenderer cuda(options);
   cuda.setup(scene, size, size);
-  const std::string diff = difference(draw_frame(cuda), expected, render::check_tolerance(scene));
+  const std::string diff = difference(draw_frame(cuda), expected,
+                                      render::check_tolerance(scene, render::RendererKind::Cuda));
   EXPECT_EQ(diff, "") << what << " (" << cuda.describe() << ")";
 }
 
@@ -159,7 +160,7 @@ TEST_P(CudaRendererAnimation, FramesMatchReference) {
   ref.setup(scene, kSize, kSize);
   CudaRenderer cuda(with_mode(mode));
   cuda.setup(scene, kSize, kSize);
-  const float tolerance = render::check_tolerance(scene);
+  const float tolerance = render::check_tolerance(scene, render::RendererKind::Cuda);
   int frame = 0;
   const auto compare = [&] {
     const Image& expected = draw_frame(ref);
@@ -333,7 +334,7 @@ TEST_F(GpuTest, CudaRendererNonSquareImageMatchesReference) {
 TEST_F(GpuTest, CudaRendererDeferredClearKeepsEveryCallOrder) {
   for (const std::string name : {"rgb", "snowsingle", "pattern"}) {
     const scenes::Scene& scene = cached_scene(name, 0);
-    const float tolerance = render::check_tolerance(scene);
+    const float tolerance = render::check_tolerance(scene, render::RendererKind::Cuda);
     for (const CudaMode mode : kBothModes) {
       CudaRendererOptions o = with_mode(mode);
       o.max_pairs_per_pass = 1000;

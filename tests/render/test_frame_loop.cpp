@@ -163,8 +163,10 @@ TEST(FrameLoop, CheckFailsOnOneWrongChannel) {
 TEST(FrameLoop, ToleranceForSnow) {
   scenes::Scene scene = scenes::load_scene("rgb");
   scene.snow = true;
-  EXPECT_EQ(render::check_tolerance(scene), render::kSnowTolerance);
-  EXPECT_EQ(render::check_tolerance(scenes::load_scene("rgb")), 0.f);
+  EXPECT_EQ(render::check_tolerance(scene, render::RendererKind::Cuda), render::kSnowTolerance);
+  EXPECT_EQ(render::check_tolerance(scene, render::RendererKind::Cpu), 0.f);
+  EXPECT_EQ(render::check_tolerance(scene, render::RendererKind::CpuRef), 0.f);
+  EXPECT_EQ(render::check_tolerance(scenes::load_scene("rgb"), render::RendererKind::Cuda), 0.f);
   for (const float error : {5e-5f, 3e-4f}) {
     OffByRenderer off(1, 1, error);
     RefRenderer ref;

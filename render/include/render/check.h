@@ -5,16 +5,18 @@
 #include <ostream>
 
 #include "render/image.h"
+#include "render/renderer.h"
 #include "scenes/scene.h"
 
 namespace render {
 
 // Snow shading calls expf, which the GPU computes slightly differently from
-// the host; every other scene must match exactly.
+// the host; every other scene, and every CPU renderer, must match exactly.
 constexpr float kSnowTolerance = 1e-4f;
 
-// The per-channel tolerance for the scene: kSnowTolerance for snow scenes, else 0.
-float check_tolerance(const scenes::Scene& scene);
+// The per-channel tolerance for the scene drawn by that renderer:
+// kSnowTolerance for the CUDA renderer on snow scenes, else 0.
+float check_tolerance(const scenes::Scene& scene, RendererKind renderer);
 
 // The course's mismatch line for the first differing pixel,
 //   "Mismatch detected at pixel [x][y], value = V, expected E"
