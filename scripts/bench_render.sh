@@ -34,6 +34,11 @@ while [ $# -gt 0 ]; do
     *) echo "bench_render.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
+[[ $runs =~ ^[1-9][0-9]{0,2}$ ]] || { echo "bench_render.sh: --runs: '$runs' is not 1 to 999" >&2; exit 2; }
+[[ $size =~ ^[1-9][0-9]{0,4}$ ]] || { echo "bench_render.sh: --size: '$size' is not a size in pixels" >&2; exit 2; }
+for m in $modes; do
+  case "$m" in auto|tiled|binned) ;; *) echo "bench_render.sh: --modes: unknown mode '$m' (auto, tiled, binned)" >&2; exit 2 ;; esac
+done
 render=$build/bin/render
 [ -x "$render" ] || { echo "bench_render.sh: $render is not built" >&2; exit 2; }
 [ -n "$logs" ] && { mkdir -p "$logs" || exit 1; }

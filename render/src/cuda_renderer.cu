@@ -41,21 +41,24 @@ constexpr std::size_t kMinPairsPerPass = std::size_t{1} << 16;
 constexpr double kMaxTiledTrialTests = 2.0e9;
 constexpr int kAutoTrials = 3;
 // A kernel shape chosen for tuning runs: `requested` when not 0, else the
-// environment variable `env`, else `fallback`; one of `allowed`, else
-// std::invalid_argument naming `what`.
+// environment variable `env` (exactly one of the allowed numbers), else
+// `fallback`; one of `allowed`, else std::invalid_argument naming `what` (and
+// the variable, when the value came from it).
 int kernel_shape(int requested, const char* env, int fallback, std::initializer_list<int> allowed,
                  const char* what) {
+  std::string list;
+  for (const int a : allowed) list += (list.empty() ? "" : ", ") + std::to_string(a);
   if (requested == 0) {
     const char* value = std::getenv(env);
     if (!value || !*value) return fallback;
-    requested = std::atoi(value);
+    for (const int a : allowed)
+      if (std::to_string(a) == value) return a;
+    throw std::invalid_argument(std::string(env) + "='" + value + "': " + what +
+                                " must be one of " + list);
   }
-  if (std::find(allowed.begin(), allowed.end(), requested) == allowed.end()) {
-    std::string list;
-    for (const int a : allowed) list += (list.empty() ? "" : ", ") + std::to_string(a);
+  if (std::find(allowed.begin(), allowed.end(), requested) == allowed.end())
     throw std::invalid_argument(std::string(what) + " must be one of " + list + ", not " +
                                 std::to_string(requested));
-  }
   return requested;
 }
 

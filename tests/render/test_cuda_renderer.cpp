@@ -3,6 +3,7 @@
 // default seed and a random one, animation frames stepped on the GPU, passes
 // of bounded pair memory, hand-made edge cases, and bad input. Bit for bit,
 // except snow scenes (check_tolerance). GPU tests skip without a device.
+#include <cstdlib>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -422,6 +423,25 @@ TEST_F(GpuTest, CudaRendererRejectsBadSizesAndEarlyCalls) {
   CudaRendererOptions blocks;
   blocks.tiled_blocks_per_sm = 5;
   EXPECT_THROW(CudaRenderer{blocks}, std::invalid_argument);
+}
+
+// The tuning variables take exactly one of the allowed numbers, and a bad
+// value names its variable.
+TEST_F(GpuTest, CudaRendererRejectsBadTuningVariables) {
+  for (const char* variable : {"RENDER_CUDA_ROWS", "RENDER_CUDA_TILED_BLOCKS"}) {
+    for (const char* bad : {"2x", "abc", "99999999999999999999", "5"}) {
+      ASSERT_EQ(setenv(variable, bad, 1), 0);
+      try {
+        CudaRenderer cuda;
+        ADD_FAILURE() << variable << "=" << bad << " was accepted";
+      } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find(variable), std::string::npos) << e.what();
+      }
+    }
+    ASSERT_EQ(setenv(variable, "4", 1), 0);
+    EXPECT_NO_THROW(CudaRenderer{});
+    unsetenv(variable);
+  }
 }
 
 TEST(CudaRendererModes, ParseAndName) {

@@ -19,7 +19,8 @@ namespace render {
 enum class CudaMode {
   Tiled,  // every tile tests every circle, a batch at a time
   Binned, // circles are binned to tiles first; a tile reads only its own
-  Auto,   // setup times both on the first frame and keeps the faster
+  Auto,   // setup times both on the first frame and keeps the faster (binned
+          // without trying tiled where tiles x circles passes 2e9)
 };
 
 // "tiled", "binned", "auto".
