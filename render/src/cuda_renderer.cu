@@ -283,11 +283,15 @@ struct CudaRenderer::State {
     }
   }
 
-  // Room for a pass of `count` pairs, growing the pair scratch if needed.
+  // Room for a pass of `count` pairs, growing the pair scratch if needed. It
+  // grows by half again at least (within the pass limit), so an animation
+  // whose pair count creeps up reallocates, and so synchronizes, now and then
+  // rather than on every frame.
   void reserve_pairs(std::size_t count) {
     const std::size_t sort_bytes = gpu::sort_scratch_bytes(count, frame.tile_count());
     if (count <= pairs.capacity && sort_bytes <= pairs.sort_bytes) return;
-    const std::size_t capacity = std::max(count, pairs.capacity);
+    const std::size_t grown = std::min(pairs.capacity + pairs.capacity / 2, max_pairs_per_pass);
+    const std::size_t capacity = std::max(count, grown);
     const std::size_t capacity_sort_bytes =
         std::max(sort_bytes, gpu::sort_scratch_bytes(capacity, frame.tile_count()));
     std::size_t bytes = 0;
