@@ -16,12 +16,6 @@ namespace render::gpu {
 
 namespace {
 
-constexpr int kThreads = 256;
-
-unsigned blocks_for(std::size_t items) {
-  return static_cast<unsigned>((items + kThreads - 1) / kThreads);
-}
-
 // Bits of the sort key: enough for the largest tile index.
 int tile_key_bits(int tile_count) {
   int bits = 1;
@@ -29,12 +23,22 @@ int tile_key_bits(int tile_count) {
   return bits;
 }
 
-// The warp kernels run at most this many warps over the work list.
-constexpr std::size_t kMaxListWarps = 132 * 64;
+// The warp kernels loop over the work list with at most a full SM's 64 warps
+// per SM of this device: more would only wait.
+std::size_t max_list_warps() {
+  static const std::size_t warps = [] {
+    int device = 0, sms = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    return static_cast<std::size_t>(sms) * 64;
+  }();
+  return warps;
+}
 
 unsigned list_blocks(int count) {
-  const std::size_t warps = std::min(static_cast<std::size_t>(count), kMaxListWarps);
-  return static_cast<unsigned>(std::max<std::size_t>(1, (warps * 32 + kThreads - 1) / kThreads));
+  const std::size_t warps = std::min(static_cast<std::size_t>(count), max_list_warps());
+  return static_cast<unsigned>(
+      std::max<std::size_t>(1, (warps * 32 + kHelperThreads - 1) / kHelperThreads));
 }
 
 __device__ std::uint32_t pair_value(std::uint32_t circle, int kind) {
@@ -128,7 +132,8 @@ void scan_tile_counts(std::uint64_t* counts, int count, void* scratch, std::size
 
 void count_tiles_by_warp(const CircleRecords& circles, const BinCounts& bins, int count,
                          const FrameGeometry& frame, cudaStream_t stream) {
-  count_by_warp_kernel<<<list_blocks(count), kThreads, 0, stream>>>(circles.geometry, bins, frame);
+  count_by_warp_kernel<<<list_blocks(count), kHelperThreads, 0, stream>>>(circles.geometry, bins,
+                                                                          frame);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -136,11 +141,11 @@ void emit_pairs(const CircleRecords& circles, const BinCounts& bins, int count,
                 const FrameGeometry& frame, std::uint64_t first, std::uint64_t end,
                 std::uint32_t* keys, std::uint32_t* values, cudaStream_t stream) {
   if (count == 0) return;
-  emit_kernel<<<blocks_for(static_cast<std::size_t>(count)), kThreads, 0, stream>>>(
+  emit_kernel<<<helper_blocks(static_cast<std::size_t>(count)), kHelperThreads, 0, stream>>>(
       circles.geometry, circles.tiles, bins.tile_counts, count, frame, first, end, keys, values);
   CUDA_CHECK_LAUNCH();
-  emit_by_warp_kernel<<<list_blocks(count), kThreads, 0, stream>>>(circles.geometry, bins, frame,
-                                                                   first, end, keys, values);
+  emit_by_warp_kernel<<<list_blocks(count), kHelperThreads, 0, stream>>>(
+      circles.geometry, bins, frame, first, end, keys, values);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -170,7 +175,7 @@ void find_tile_ranges(const std::uint32_t* sorted_keys, std::size_t pairs, int t
   CUDA_CHECK(
       cudaMemsetAsync(ranges, 0, sizeof(uint2) * static_cast<std::size_t>(tile_count), stream));
   if (pairs == 0) return;
-  tile_ranges_kernel<<<blocks_for(pairs), kThreads, 0, stream>>>(
+  tile_ranges_kernel<<<helper_blocks(pairs), kHelperThreads, 0, stream>>>(
       sorted_keys, static_cast<std::uint32_t>(pairs), ranges);
   CUDA_CHECK_LAUNCH();
 }

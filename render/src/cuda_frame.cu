@@ -11,12 +11,6 @@ namespace render::gpu {
 
 namespace {
 
-constexpr int kThreads = 256;
-
-unsigned blocks_for(std::size_t items) {
-  return static_cast<unsigned>((items + kThreads - 1) / kThreads);
-}
-
 // blockIdx.y is the row.
 __global__ void clear_kernel(float4* pixels, int width, int height, bool snow) {
   const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
@@ -71,16 +65,17 @@ __global__ void prepare_kernel(SceneArrays s, FrameGeometry frame, CircleRecords
 } // namespace
 
 void clear_image(float4* pixels, const FrameGeometry& frame, bool snow, cudaStream_t stream) {
-  const dim3 blocks(blocks_for(static_cast<std::size_t>(frame.width)),
+  const dim3 blocks(helper_blocks(static_cast<std::size_t>(frame.width)),
                     static_cast<unsigned>(frame.height));
-  clear_kernel<<<blocks, kThreads, 0, stream>>>(pixels, frame.width, frame.height, snow);
+  clear_kernel<<<blocks, kHelperThreads, 0, stream>>>(pixels, frame.width, frame.height, snow);
   CUDA_CHECK_LAUNCH();
 }
 
 void advance_scene(const SceneArrays& scene, scenes::Animation animation, cudaStream_t stream) {
   // Launched even for zero circles, so a warm-up call loads the kernel.
-  const unsigned blocks = scene.count > 0 ? blocks_for(static_cast<std::size_t>(scene.count)) : 1;
-  advance_kernel<<<blocks, kThreads, 0, stream>>>(scene, animation);
+  const unsigned blocks =
+      scene.count > 0 ? helper_blocks(static_cast<std::size_t>(scene.count)) : 1;
+  advance_kernel<<<blocks, kHelperThreads, 0, stream>>>(scene, animation);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -88,12 +83,12 @@ void prepare_circles(const SceneArrays& scene, const FrameGeometry& frame,
                      const CircleRecords& circles, const BinCounts* bins, cudaStream_t stream) {
   if (bins) {
     prepare_kernel<true>
-        <<<blocks_for(static_cast<std::size_t>(scene.count) + 1), kThreads, 0, stream>>>(
+        <<<helper_blocks(static_cast<std::size_t>(scene.count) + 1), kHelperThreads, 0, stream>>>(
             scene, frame, circles, *bins);
   } else {
     if (scene.count == 0) return;
     prepare_kernel<false>
-        <<<blocks_for(static_cast<std::size_t>(scene.count)), kThreads, 0, stream>>>(
+        <<<helper_blocks(static_cast<std::size_t>(scene.count)), kHelperThreads, 0, stream>>>(
             scene, frame, circles, BinCounts{});
   }
   CUDA_CHECK_LAUNCH();

@@ -17,6 +17,13 @@ namespace render::gpu {
 constexpr int kTileSide = 16;
 constexpr int kTilePixels = kTileSide * kTileSide;
 
+// Threads per block of the per-circle and per-pixel helper kernels (record,
+// count, emit, ranges, clear, advance), and blocks to cover `items` with them.
+constexpr int kHelperThreads = 256;
+inline unsigned helper_blocks(std::size_t items) {
+  return static_cast<unsigned>((items + kHelperThreads - 1) / kHelperThreads);
+}
+
 // A binned pair keeps the circle index in its low kCircleBits bits.
 constexpr int kCircleBits = 30;
 constexpr std::size_t kMaxCircles = std::size_t{1} << kCircleBits;
