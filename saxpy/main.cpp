@@ -2,6 +2,7 @@
 // a serial CPU version and the memcpy bandwidth of the same GPU.
 #include <getopt.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include "common/cli.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
+#include "common/host_memory.h"
 #include "common/timer.h"
 #include "saxpy/saxpy.h"
 
@@ -121,6 +123,12 @@ int run_program(int argc, char** argv) {
 
   const std::size_t n = opt.n;
   const double bytes = saxpy::saxpy_bytes(n);
+  // x, y, the reference and the result, plus pinned x, y and result for the
+  // tuned variant.
+  const bool tuned = std::find(opt.variants.begin(), opt.variants.end(), saxpy::Variant::Tuned) !=
+                     opt.variants.end();
+  common::require_host_memory((tuned ? 7 : 4) * n * sizeof(float),
+                              "-n " + std::to_string(n) + " (host arrays)");
   std::vector<float> x(n), y(n), expected(n), result(n);
   for (std::size_t i = 0; i < n; ++i) x[i] = y[i] = static_cast<float>(i % 10);
 

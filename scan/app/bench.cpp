@@ -10,6 +10,7 @@
 #include "common/cuda_check.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
+#include "common/host_memory.h"
 #include "common/stream.h"
 #include "device_memory.h"
 #include "scan/reference.h"
@@ -28,6 +29,27 @@ struct Row {
   double bytes = 0;     // read + written
 };
 
+// The most scratch any algorithm needs for one test at one size.
+std::size_t largest_scratch(Test test, std::int64_t n) {
+  std::size_t scratch = 0;
+  for (scan::Algorithm a : scan::all_algorithms())
+    scratch = std::max(scratch, test == Test::kScan ? scan::Workspace::scan_bytes(n, a)
+                                                    : scan::Workspace::find_repeats_bytes(n, a));
+  return scratch;
+}
+
+// Throws, naming the bytes, when one test at one size cannot fit: on the
+// device its input, output and scratch; on the host the input, the reference
+// and a result. Called before anything of that size is allocated.
+void require_memory(Test test, std::int64_t n) {
+  const std::size_t array_bytes =
+      static_cast<std::size_t>(std::max<std::int64_t>(n, 1)) * sizeof(int);
+  const std::string what = "--bench -n " + std::to_string(n);
+  require_device_memory(2 * array_bytes + largest_scratch(test, n),
+                        what + " (input, output and scratch)");
+  common::require_host_memory(3 * array_bytes, what + " (input, reference and result)");
+}
+
 // Runs one test at one size: checks, then times every algorithm and memcpy.
 // Returns false on a wrong result (after printing it).
 bool bench_one(Test test, const std::vector<int>& input, std::size_t l2_bytes,
@@ -42,20 +64,14 @@ bool bench_one(Test test, const std::vector<int>& input, std::size_t l2_bytes,
 
   common::CudaStream stream;
   scan::Workspace workspace;
-  std::size_t scratch = 0;
-  for (scan::Algorithm a : scan::all_algorithms())
-    scratch = std::max(scratch, test == Test::kScan ? scan::Workspace::scan_bytes(n, a)
-                                                    : scan::Workspace::find_repeats_bytes(n, a));
-  require_device_memory(2 * static_cast<std::size_t>(std::max<std::int64_t>(n, 1)) * sizeof(int) +
-                            scratch,
-                        "--bench -n " + std::to_string(n) + " (input, output and scratch)");
   for (scan::Algorithm a : scan::all_algorithms()) {
     if (test == Test::kScan)
       workspace.reserve_scan(n, a, stream.get());
     else
       workspace.reserve_find_repeats(n, a, stream.get());
   }
-  BufferSets sets = make_buffer_sets(input, l2_bytes, scratch + (std::size_t{256} << 20));
+  BufferSets sets =
+      make_buffer_sets(input, l2_bytes, largest_scratch(test, n) + (std::size_t{256} << 20));
   common::DeviceBuffer<std::int64_t> d_count(1, "count");
 
   std::vector<int> result(input.size());
@@ -163,6 +179,8 @@ int run_bench(const Options& opt) {
 
   std::vector<std::vector<Row>> rows(tests.size());
   for (std::int64_t n : sizes) {
+    for (std::size_t t = 0; t < tests.size(); ++t)
+      if (tests[t] == Test::kScan || n <= scan::kMaxRepeatsElements) require_memory(tests[t], n);
     std::vector<int> input(static_cast<std::size_t>(n));
     scan::fill_input(opt.input, input.data(), n, opt.seed);
     for (std::size_t t = 0; t < tests.size(); ++t) {

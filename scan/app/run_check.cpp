@@ -9,6 +9,7 @@
 #include "common/cuda_check.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
+#include "common/host_memory.h"
 #include "common/timer.h"
 #include "device_memory.h"
 #include "scan/reference.h"
@@ -36,6 +37,8 @@ int run_check(const Options& opt) {
       static_cast<std::size_t>(std::max<std::int64_t>(n, 1)) * sizeof(int);
   require_device_memory(2 * array_bytes + scratch,
                         "-n " + std::to_string(n) + " (input, output and scratch)");
+  common::require_host_memory(3 * array_bytes,
+                              "-n " + std::to_string(n) + " (input, reference and result)");
 
   std::vector<int> input(static_cast<std::size_t>(n));
   std::vector<int> expected(static_cast<std::size_t>(n)), result(static_cast<std::size_t>(n));
@@ -82,10 +85,12 @@ int run_check(const Options& opt) {
     const std::int64_t bad = scan::first_mismatch(result.data(), expected.data(), compared);
     const char* call = opt.test == Test::kScan ? "exclusive_scan" : "find_repeats";
     if (opt.test == Test::kFindRepeats && count != expected_count) {
-      std::fprintf(
-          stderr,
-          "Error: Device find_repeats outputs incorrect! Expected %lld repeats, got %lld%s\n",
-          static_cast<long long>(expected_count), static_cast<long long>(count), label.c_str());
+      // `bad` is the first wrong output index, or where the shorter list ends.
+      std::fprintf(stderr,
+                   "Error: Device find_repeats outputs incorrect! Expected %lld repeats, got "
+                   "%lld; first bad output index %lld%s\n",
+                   static_cast<long long>(expected_count), static_cast<long long>(count),
+                   static_cast<long long>(bad), label.c_str());
       all_correct = false;
     } else if (bad != compared) {
       std::fprintf(stderr,

@@ -10,6 +10,7 @@
 #include "common/cuda_check.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
+#include "common/host_memory.h"
 #include "common/timer.h"
 #include "gpu_test.h"
 
@@ -90,6 +91,22 @@ TEST(Device, ReasonAndAnswerAgree) {
   EXPECT_EQ(common::has_cuda_device(), common::no_device_reason().empty());
   if (!common::has_cuda_device()) {
     EXPECT_EQ(common::short_device_name(), "no GPU");
+  }
+}
+
+TEST(HostMemory, RefusesMoreThanTheMachineHasNamingTheBytes) {
+  const std::size_t available = common::available_host_memory();
+  if (available == 0) GTEST_SKIP() << "this system does not say how much memory is available";
+  EXPECT_NO_THROW(common::require_host_memory(1024, "a small run"));
+  try {
+    common::require_host_memory(available * 4, "-n 123 (input)");
+    FAIL() << "four times the available memory was accepted";
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("-n 123 (input) needs " + std::to_string(available * 4) +
+                        " bytes of host memory"),
+              std::string::npos)
+        << what;
   }
 }
 
