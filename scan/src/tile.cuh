@@ -13,8 +13,9 @@ namespace scan::detail {
 // A tile is kThreads * kVecs * 4 consecutive 32-bit items. Each warp owns a
 // contiguous kWarpItems of it; a thread's vector k holds the 4 items at
 // warp * kWarpItems + k * 128 + lane * 4, so each of the kVecs loads is one
-// coalesced 512-byte access per warp, and a thread's items stay in registers
-// from load to store (no transpose through shared memory).
+// coalesced 512-byte access per warp, and no transpose is needed: the
+// register kernels keep a thread's items in registers from load to store,
+// and the staged scan reads the same layout from shared memory, conflict-free.
 // kSleepNsT: nanoseconds a look-back warp sleeps between polls of tiles not
 // yet ready (0: poll without pause). kLookbackT: predecessors each look-back
 // lane reads per round (the window is 32 times that; lookback.cuh).
@@ -31,7 +32,7 @@ template <int kThreadsT, int kVecsT, int kSleepNsT = 0, int kLookbackT = 1> stru
 
 // L2 prefetch: each block asks the L2 for the input this many bytes past the
 // start of its own tile, so DRAM keeps streaming while blocks wait in the
-// look-back (the wait holds a tile's shared memory, not the L2). About 2 MB
+// look-back (the wait holds a tile's shared memory, not the L2). 1-4 MB
 // measured best on the H200; 8 MB or more thrashed the L2 and ran slower than
 // no prefetch at all (docs/scan.md, change 10).
 constexpr std::int64_t kPrefetchBytes = std::int64_t{2304} * 1024;

@@ -106,6 +106,7 @@ void Workspace::reserve_scan(std::int64_t n, Algorithm algorithm, cudaStream_t s
 
 void Workspace::reserve_find_repeats(std::int64_t n, Algorithm algorithm, cudaStream_t stream) {
   detail::WorkspaceAccess::reserve(*this, detail::find_repeats_need(n, algorithm), stream);
+  detail::WorkspaceAccess::host_count(*this); // the blocking call's pinned count slot
 }
 
 std::size_t Workspace::scan_bytes(std::int64_t n, Algorithm algorithm) {

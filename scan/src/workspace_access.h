@@ -2,9 +2,12 @@
 // lives and how much each call needs.
 //
 // Layout of the device buffer:
-//   [0, 256)            header: tile counter (u32) at 0, count (i64) at 8, blelloch carry (u32) at
-//   16 [256, +8 * words)   look-back words, one per tile; zeroed on allocation, then stamped per
-//   launch [aligned 256, ...)  scratch: CUB's temporary storage, or the composition's positions
+// - [0, 256): the header: tile counter (u32) at 0, count (i64) at 8,
+//   blelloch carry (u32) at 16;
+// - [256, + 8 * words): look-back words, one per tile; zeroed on allocation,
+//   then stamped per launch;
+// - [aligned to 256, ...): scratch: CUB's temporary storage, or the
+//   composition's positions.
 #pragma once
 
 #include <cstddef>

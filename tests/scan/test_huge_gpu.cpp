@@ -1,5 +1,6 @@
 // One run past 2^31 elements' worth of index arithmetic: 2^30 + 3 elements,
-// so the Blelloch tree spans 2^31 and the look-back spans 2^18 tiles. Values
+// so the Blelloch tree spans 2^31 and the look-back runs over 65537 tiles
+// (scan) and 87382 (find_repeats). Values
 // are 0 or 1, so the sum fits int32 and a wrong index cannot hide in a wrap.
 #include <cstdint>
 #include <random>

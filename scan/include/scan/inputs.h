@@ -14,7 +14,8 @@ enum class InputKind {
   kZeros,       // all 0
   kAlternating, // 0, 1, 0, 1, ...: no repeats
   kEqual,       // all 7: every index is a repeat
-  kAscending,   // 0, 1, 2, ...: no repeats; sums wrap past 92682 elements
+  kAscending,   // 0, 1, 2, ...: no repeats; sums pass INT32_MAX after 65537
+                //   elements and wrap modulo 2^32 past 92682
   kWide,        // rand() (0 to RAND_MAX) after srand(seed): sums wrap int32 at once
 };
 

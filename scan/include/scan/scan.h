@@ -34,7 +34,8 @@ class Workspace {
 public:
   Workspace() = default;
 
-  // Grows the scratch memory so that a call with these arguments allocates nothing.
+  // Grows the scratch memory so that a call with these arguments allocates
+  // nothing (find_repeats: the pinned slot for its count too).
   void reserve_scan(std::int64_t n, Algorithm algorithm, cudaStream_t stream = nullptr);
   void reserve_find_repeats(std::int64_t n, Algorithm algorithm, cudaStream_t stream = nullptr);
 
