@@ -92,6 +92,14 @@ if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
         timeout 150 "$sanitizer" --tool "$tool" --error-exitcode 1 "$bin/cudaScan" -m "$test" -a all -n 100003 -r 1
     done
   done
+  # A size whose look-back crosses a 32-tile window (524288 items of the scan,
+  # 393216 of find_repeats), for the checks of races and barriers.
+  for tool in racecheck synccheck; do
+    background "sanitizer $tool: cudaScan -a single-pass -n 600011 (look-back past a window)" \
+      "scan-san-$tool-window.log" timeout 150 bash -c "for t in scan find_repeats; do \
+        '$sanitizer' --tool $tool --error-exitcode 1 '$bin/cudaScan' -m \$t -a single-pass \
+        -n 600011 -r 1 || exit 1; done"
+  done
   # Inputs of 2^24 items or more take the single-pass kernels' L2 prefetch.
   background "sanitizer memcheck: cudaScan -a single-pass -n 16777259 (prefetch)" \
     scan-san-memcheck-prefetch.log timeout 150 bash -c "for t in scan find_repeats; do \

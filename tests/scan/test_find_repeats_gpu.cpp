@@ -28,9 +28,15 @@ protected:
         scan::find_repeats(d_in.data(), n, d_out.data(), GetParam(), workspace_);
     if (count != want_count)
       return ::testing::AssertionFailure() << "count " << count << ", expected " << want_count;
-    std::vector<int> got(static_cast<std::size_t>(count));
+    std::vector<int> got(input.size());
     d_out.copy_to_host(got.data(), got.size());
-    return same_prefix(got, want, count);
+    const ::testing::AssertionResult indices = same_prefix(got, want, count);
+    if (!indices) return indices;
+    // Nothing may be written past the count.
+    for (std::int64_t i = count; i < n; ++i)
+      if (got[static_cast<std::size_t>(i)] != static_cast<int>(0xabababab))
+        return ::testing::AssertionFailure() << "output " << i << " past the count was written";
+    return ::testing::AssertionSuccess();
   }
 
   scan::Workspace workspace_;

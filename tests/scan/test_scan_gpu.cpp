@@ -3,10 +3,12 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
+#include "common/stream.h"
 #include "gpu_test.h"
 #include "scan/reference.h"
 #include "scan/scan.h"
@@ -87,8 +89,9 @@ TEST_P(ScanGpu, InPlace) {
   }
 }
 
-// Pointers 4 bytes past a 16-byte boundary: the vector paths and the L2
-// prefetch (inputs of 2^24 items or more) must step aside.
+// Pointers 4 bytes past a 16-byte boundary, input, output or both: the
+// vector paths (both arrays aligned) and the L2 prefetch (an aligned input of
+// 2^24 items or more) must each step aside on their own condition.
 TEST_P(ScanGpu, UnalignedArrays) {
   SCOPED_TRACE(scan_test::seed_note());
   for (std::int64_t n : {std::int64_t{100003}, (std::int64_t{1} << 24) + 5}) {
@@ -97,14 +100,17 @@ TEST_P(ScanGpu, UnalignedArrays) {
     std::vector<int> want(input.size()), got(input.size());
     scan::exclusive_scan_serial(input.data(), want.data(), n);
     common::DeviceBuffer<int> d_in(input.size() + 1, "in"), d_out(input.size() + 1, "out");
-    CUDA_CHECK(cudaMemcpy(d_in.data() + 1, input.data(), input.size() * sizeof(int),
-                          cudaMemcpyHostToDevice));
-    for (int out_offset : {0, 1}) {
+    for (const auto& [in_offset, out_offset] :
+         {std::pair{1, 0}, std::pair{1, 1}, std::pair{0, 1}}) {
+      CUDA_CHECK(cudaMemcpy(d_in.data() + in_offset, input.data(), input.size() * sizeof(int),
+                            cudaMemcpyHostToDevice));
       CUDA_CHECK(cudaMemset(d_out.data(), 0xab, d_out.bytes()));
-      scan::exclusive_scan(d_in.data() + 1, d_out.data() + out_offset, n, algorithm(), workspace_);
+      scan::exclusive_scan(d_in.data() + in_offset, d_out.data() + out_offset, n, algorithm(),
+                           workspace_);
       CUDA_CHECK(cudaMemcpy(got.data(), d_out.data() + out_offset, got.size() * sizeof(int),
                             cudaMemcpyDeviceToHost));
-      ASSERT_TRUE(same_prefix(got, want, n)) << "output offset " << out_offset;
+      ASSERT_TRUE(same_prefix(got, want, n))
+          << "input offset " << in_offset << ", output offset " << out_offset;
     }
   }
 }
@@ -127,11 +133,9 @@ TEST_P(ScanGpu, StreamAndOwnWorkspaceOverloads) {
   scan::exclusive_scan_serial(input.data(), want.data(), n);
   common::DeviceBuffer<int> d_in(input.size(), "in"), d_out(input.size(), "out");
   d_in.copy_from_host(input.data(), input.size());
-  cudaStream_t stream = nullptr;
-  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  scan::exclusive_scan(d_in.data(), d_out.data(), n, algorithm(), stream);
-  CUDA_CHECK(cudaStreamSynchronize(stream));
-  CUDA_CHECK(cudaStreamDestroy(stream));
+  const common::CudaStream stream;
+  scan::exclusive_scan(d_in.data(), d_out.data(), n, algorithm(), stream.get());
+  stream.synchronize();
   d_out.copy_to_host(got.data(), got.size());
   EXPECT_TRUE(same_prefix(got, want, n));
 }
