@@ -88,21 +88,27 @@ FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& optio
     timed(result.clear_ms, [&] { renderer.clear(); });
     timed(result.advance_ms, [&] { renderer.advance(); });
     timed(result.render_ms, [&] { renderer.render(); });
+    // The frame is fetched once (for the CUDA renderer, a copy from the
+    // device) and serves both the file and the check.
+    const Image* image = nullptr;
     if (writing) {
       const std::string path = frame_file_name(options.file_prefix, frame, options.format);
-      timed(result.file_ms, [&] { write_image(renderer.image(), path, options.format); });
+      timed(result.file_ms, [&] {
+        image = &renderer.image();
+        write_image(*image, path, options.format);
+      });
       print(out, "Wrote %s\n", path.c_str());
     }
     if (checking) {
       const common::Stopwatch check;
+      if (!image) image = &renderer.image();
       if (reference) {
         reference->clear();
         reference->advance();
         reference->render();
       }
-      const ImageComparison comparison =
-          compare_images(renderer.image(), reference ? reference->image() : *options.expected_image,
-                         options.tolerance);
+      const ImageComparison comparison = compare_images(
+          *image, reference ? reference->image() : *options.expected_image, options.tolerance);
       result.max_check_error = std::max(result.max_check_error, comparison.max_error);
       check_ms += check.elapsed_ms();
       if (!comparison.passed()) {

@@ -39,6 +39,16 @@ private:
   render::Image copy_;
 };
 
+// Counts how often the loop fetches the image.
+class CountingRenderer : public RefRenderer {
+public:
+  const render::Image& image() override {
+    ++fetches;
+    return RefRenderer::image();
+  }
+  int fetches = 0;
+};
+
 struct LoopRun {
   FrameLoopResult result;
   std::string out;
@@ -77,6 +87,25 @@ TEST(FrameLoop, PrintsTheCourseReport) {
   EXPECT_FALSE(run.result.checked);
   EXPECT_DOUBLE_EQ(run.result.total_ms,
                    run.result.clear_ms + run.result.advance_ms + run.result.render_ms);
+}
+
+// Writing and checking a frame fetch its image once (for the CUDA renderer,
+// one copy from the device).
+TEST(FrameLoop, WritingAndCheckingFetchTheImageOnce) {
+  const TempDir dir;
+  const scenes::Scene scene = scenes::load_scene("bouncingballs");
+  CountingRenderer counting;
+  RefRenderer ref;
+  counting.setup(scene, 12, 12);
+  ref.setup(scene, 12, 12);
+  FrameLoopOptions options;
+  options.start_frame = 1;
+  options.end_frame = 4;
+  options.file_prefix = dir.file("f");
+  options.reference = &ref;
+  const LoopRun run = run_loop(counting, options);
+  EXPECT_TRUE(run.result.check_passed) << run.out;
+  EXPECT_EQ(counting.fetches, 3);
 }
 
 TEST(FrameLoop, WritesTimedFramesOnly) {

@@ -66,7 +66,8 @@ public:
   void clear() override;
   void advance() override;
   void render() override;
-  // Copies the device image back (untimed by the frame loop).
+  // Copies the device image back: outside the frame loop's Clear, Advance and
+  // Render times (it counts in File IO when frames are written).
   const Image& image() override;
 
   // The mode in use: the requested one, or what auto chose at setup.
