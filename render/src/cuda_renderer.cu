@@ -501,13 +501,4 @@ std::unique_ptr<Renderer> make_cuda_renderer(const CudaRendererOptions& options)
   return std::make_unique<CudaRenderer>(options);
 }
 
-// Declared in renderer.h for the renderer factory.
-bool cuda_renderer_available() {
-  return true;
-}
-
-std::unique_ptr<Renderer> make_cuda_renderer() {
-  return make_cuda_renderer(CudaRendererOptions{});
-}
-
 } // namespace render

@@ -4,6 +4,7 @@
 
 #include "common/device.h"
 #include "render/cpu_renderer.h"
+#include "render/cuda_renderer.h"
 #include "render/ref_renderer.h"
 
 namespace render {
@@ -38,8 +39,6 @@ RendererKind parse_renderer_kind(const std::string& text) {
 
 RendererChoice choose_renderer(RendererKind requested) {
   if (requested != RendererKind::Auto) return {requested, "requested"};
-  if (!cuda_renderer_available())
-    return {RendererKind::Cpu, "the CUDA renderer is not in this build"};
   const std::string reason = common::no_device_reason();
   if (!reason.empty()) return {RendererKind::Cpu, "no CUDA device: " + reason};
   return {RendererKind::Cuda, "CUDA device found"};
@@ -51,14 +50,8 @@ std::unique_ptr<Renderer> make_renderer(RendererKind kind) {
     return std::make_unique<RefRenderer>();
   case RendererKind::Cpu:
     return std::make_unique<CpuRenderer>();
-  case RendererKind::Cuda: {
-    if (!cuda_renderer_available())
-      throw std::runtime_error("the CUDA renderer is not available in this build yet");
-    const std::string reason = common::no_device_reason();
-    if (!reason.empty())
-      throw std::runtime_error("the CUDA renderer needs a CUDA device: " + reason);
-    return make_cuda_renderer();
-  }
+  case RendererKind::Cuda: // its constructor says when no device answers
+    return make_cuda_renderer(CudaRendererOptions{});
   case RendererKind::Auto:
     break;
   }

@@ -52,23 +52,16 @@ const char* renderer_kind_name(RendererKind kind);
 RendererKind parse_renderer_kind(const std::string& text);
 
 // Which renderer a request resolves to, and why, in words for the user:
-// auto is cuda when the CUDA renderer is in this build and a device answers,
-// else cpu ("no CUDA device: ...").
+// auto is cuda when a CUDA device answers, else cpu ("no CUDA device: ...").
 struct RendererChoice {
   RendererKind kind;
   std::string reason;
 };
 RendererChoice choose_renderer(RendererKind requested);
 
-// A new renderer of the given kind (auto resolved by choose_renderer). For
-// cuda, throws std::runtime_error when the CUDA renderer is not in this build
-// or no device answers.
+// A new renderer of the given kind (auto resolved by choose_renderer), the
+// CUDA one with default options (render/cuda_renderer.h takes others). For
+// cuda, throws std::runtime_error when no device answers.
 std::unique_ptr<Renderer> make_renderer(RendererKind kind);
-
-// Provided by the CUDA renderer's sources (render/src/cuda_*, listed in
-// render/src/cuda_sources.cmake): whether it is in this build, and a new one
-// with default options (render/cuda_renderer.h has the options).
-bool cuda_renderer_available();
-std::unique_ptr<Renderer> make_cuda_renderer();
 
 } // namespace render
