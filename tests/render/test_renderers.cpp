@@ -219,8 +219,9 @@ TEST(Factory, AutoPicksCudaOnlyWhenItCanRun) {
   const bool cuda_usable = common::has_cuda_device();
   EXPECT_EQ(choice.kind, cuda_usable ? render::RendererKind::Cuda : render::RendererKind::Cpu);
   EXPECT_FALSE(choice.reason.empty());
-  if (!cuda_usable)
+  if (!cuda_usable) {
     EXPECT_NE(choice.reason.find("no CUDA device"), std::string::npos) << choice.reason;
+  }
   EXPECT_EQ(render::choose_renderer(render::RendererKind::CpuRef).kind,
             render::RendererKind::CpuRef);
 }
