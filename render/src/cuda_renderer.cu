@@ -74,28 +74,32 @@ int tiled_blocks(int requested) {
   return kernel_shape(requested, "RENDER_CUDA_TILED_BLOCKS", 8, {4, 6, 8}, "tiled blocks per SM");
 }
 
-// Whether the fused blend gives the reference's bits for every pixel of this
+// When the fused blend gives the reference's bits for every pixel of this
 // scene. The fused form differs only when (1 - alpha)·p is inexact, which for
-// 1 - alpha = 1/2 means p < 2^-125. Flat pixels start at 1, and with colors
-// >= 0 a blend never takes p below half its value; so p stays large enough
-// if every color channel is at least 2^-123 (then p >= alpha·c after the
-// first blend) or if there are too few circles to halve p that often.
-bool fused_blend_is_exact(const scenes::Scene& scene) {
-  if (scene.snow) return false;
+// 1 - alpha = 1/2 means p < 2^-125. With colors >= 0 a blend never takes p
+// below half its value; so p stays large enough if every color channel is at
+// least 2^-123 (then p >= alpha·c after the first blend, whatever p was), or,
+// in a frame that starts from the clear color (p = 1), if there are too few
+// circles to halve p that often.
+enum class FusedBlend { Never, Always, AfterClear };
+
+FusedBlend fused_blend_scope(const scenes::Scene& scene) {
+  if (scene.snow) return FusedBlend::Never;
   const shade::BlendTerms unit = shade::blend_terms(shade::flat_contribution(0.f, 0.f, 0.f));
   if (unit.scale[0] != 0.5f || unit.scale[1] != 0.5f || unit.scale[2] != 0.5f ||
       unit.scale[3] != 1.f || shade::clear_gray(0, 1, false) != 1.f)
-    return false;
+    return FusedBlend::Never;
   constexpr float kLargeColor = 0x1p-123f;
   constexpr std::size_t kFewCircles = 125;
   bool all_large = true;
   for (const std::vector<float>* channel : {&scene.r, &scene.g, &scene.b}) {
     for (const float c : *channel) {
-      if (!std::isfinite(c) || c < 0.f) return false;
+      if (!std::isfinite(c) || c < 0.f) return FusedBlend::Never;
       if (c < kLargeColor) all_large = false;
     }
   }
-  return all_large || scene.size() <= kFewCircles;
+  if (all_large) return FusedBlend::Always;
+  return scene.size() <= kFewCircles ? FusedBlend::AfterClear : FusedBlend::Never;
 }
 
 std::string format_ms(double ms) {
@@ -213,6 +217,9 @@ struct CudaRenderer::State {
   bool snow = false;
   scenes::Animation animation = scenes::Animation::None;
   gpu::Shading shading = gpu::Shading::FlatExact;
+  // FlatFused proven only for frames that start from the clear color.
+  bool fused_after_clear_only = false;
+  gpu::Shading frame_shading = gpu::Shading::FlatExact; // the frame being drawn
   common::DeviceBuffer<unsigned char> scene_memory;
   gpu::SceneArrays scene;
 
@@ -325,6 +332,11 @@ struct CudaRenderer::State {
   }
 
   void render(CudaMode m) {
+    // A frame drawn over the last one, not from the clear color, falls
+    // outside the few-circles proof of the fused blend.
+    frame_shading = shading == gpu::Shading::FlatFused && fused_after_clear_only && !clear_pending
+                        ? gpu::Shading::FlatExact
+                        : shading;
     if (m == CudaMode::Tiled)
       render_tiled();
     else
@@ -336,7 +348,7 @@ struct CudaRenderer::State {
 
   void render_tiled() {
     gpu::prepare_circles(scene, frame, circles.records, nullptr, stream.get());
-    gpu::shade_tiled(circles.records, scene.count, frame, shading, tiled_blocks_per_sm,
+    gpu::shade_tiled(circles.records, scene.count, frame, frame_shading, tiled_blocks_per_sm,
                      take_start(), pixels.data(), stream.get());
   }
 
@@ -369,8 +381,8 @@ struct CudaRenderer::State {
       const int sorted = gpu::sort_pairs(pairs.keys, pairs.values, n, frame.tile_count(),
                                          pairs.sort_scratch, pairs.sort_bytes, s);
       gpu::find_tile_ranges(pairs.keys[sorted], n, frame.tile_count(), circles.tile_ranges, s);
-      gpu::shade_binned(circles.records, pairs.values[sorted], circles.tile_ranges, frame, shading,
-                        rows_per_thread, take_start(), pixels.data(), s);
+      gpu::shade_binned(circles.records, pairs.values[sorted], circles.tile_ranges, frame,
+                        frame_shading, rows_per_thread, take_start(), pixels.data(), s);
     }
   }
 
@@ -450,10 +462,12 @@ void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
   s.pair_total_known = false;
   s.snow = scene.snow;
   s.animation = scene.animation;
-  s.shading = scene.snow ? gpu::Shading::Snow
-              : s.options.allow_fused_blend && fused_blend_is_exact(scene)
-                  ? gpu::Shading::FlatFused
-                  : gpu::Shading::FlatExact;
+  const FusedBlend fused =
+      s.options.allow_fused_blend ? fused_blend_scope(scene) : FusedBlend::Never;
+  s.shading = scene.snow                   ? gpu::Shading::Snow
+              : fused != FusedBlend::Never ? gpu::Shading::FlatFused
+                                           : gpu::Shading::FlatExact;
+  s.fused_after_clear_only = fused == FusedBlend::AfterClear;
   s.upload(scene);
   s.size_buffers(width, height);
   s.image = std::move(image);
