@@ -62,13 +62,14 @@ int run(const render_app::Options& options) {
                                std::to_string(options.size) + "x" + std::to_string(options.size));
   }
 
-  const scenes::Scene scene = load(options);
   const render::RendererChoice choice = render::choose_renderer(options.renderer);
-  // Made before anything is printed: it fails if the choice cannot run.
+  // Made before anything is printed or generated: it fails if the choice
+  // cannot run.
   const std::unique_ptr<render::Renderer> renderer =
       choice.kind == render::RendererKind::Cuda
           ? render::make_cuda_renderer(render::CudaRendererOptions{options.cuda_mode})
           : render::make_renderer(choice.kind);
+  const scenes::Scene scene = load(options);
   std::cout << "Renderer: " << renderer->name() << " (" << choice.reason << ")\n";
   if (choice.kind == render::RendererKind::Cuda) common::print_device_banner(std::cout);
   std::cout << "Scene: " << scene.name << ", " << scene.size() << " circles, " << options.size

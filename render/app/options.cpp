@@ -71,6 +71,7 @@ Split split_option(const std::string& arg) {
 Options parse_options(const std::vector<std::string>& args) {
   Options options;
   std::vector<std::string> positional;
+  bool cuda_mode_given = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg.size() < 2 || arg[0] != '-') {
@@ -105,6 +106,7 @@ Options parse_options(const std::vector<std::string>& args) {
     } else if (opt.name == "--cuda-mode") {
       options.cuda_mode =
           parse_choice<render::CudaMode>("--cuda-mode", value(), render::parse_cuda_mode);
+      cuda_mode_given = true;
     } else if (is("-s", "--size")) {
       options.size =
           static_cast<int>(common::parse_int(value(), "-s/--size", 1, render::kMaxImageSide));
@@ -140,6 +142,12 @@ Options parse_options(const std::vector<std::string>& args) {
     throw common::UsageError("--check-against checks one frame: give -b START:START+1 (got -b " +
                              std::to_string(options.start_frame) + ":" +
                              std::to_string(options.end_frame) + ")");
+
+  // auto may become cuda; the CPU renderers have no such mode.
+  if (cuda_mode_given && (options.renderer == render::RendererKind::Cpu ||
+                          options.renderer == render::RendererKind::CpuRef))
+    throw common::UsageError(std::string("--cuda-mode is for -r cuda or auto, not -r ") +
+                             render::renderer_kind_name(options.renderer));
 
   if (positional.size() > 1)
     throw common::UsageError("expected one SCENE, got '" + positional[0] + "' and '" +

@@ -4,6 +4,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
 
 #include "common/timer.h"
 #include "render/check.h"
@@ -15,11 +16,16 @@ namespace {
 // printf into a stream, for the course's exact number formats.
 void print(std::ostream& out, const char* format, ...) __attribute__((format(printf, 2, 3)));
 void print(std::ostream& out, const char* format, ...) {
-  char line[1024];
-  va_list args;
+  va_list args, again;
   va_start(args, format);
-  std::vsnprintf(line, sizeof line, format, args);
+  va_copy(again, args);
+  // Sized first, so that a long path is never cut short.
+  const int length = std::vsnprintf(nullptr, 0, format, args);
   va_end(args);
+  std::string line(static_cast<std::size_t>(std::max(length, 0)) + 1, '\0');
+  std::vsnprintf(line.data(), line.size(), format, again);
+  va_end(again);
+  line.pop_back();
   out << line;
 }
 

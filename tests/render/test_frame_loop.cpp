@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -106,6 +107,21 @@ TEST(FrameLoop, WritingAndCheckingFetchTheImageOnce) {
   const LoopRun run = run_loop(counting, options);
   EXPECT_TRUE(run.result.check_passed) << run.out;
   EXPECT_EQ(counting.fetches, 3);
+}
+
+// A path longer than any fixed line buffer is printed whole.
+TEST(FrameLoop, LongPathsArePrintedWhole) {
+  const TempDir dir;
+  std::string folder = dir.file("");
+  for (int level = 0; level < 6; ++level) folder += std::string(200, 'a' + level) + "/";
+  std::filesystem::create_directories(folder);
+  RefRenderer ref;
+  ref.setup(scenes::load_scene("rgb"), 4, 4);
+  FrameLoopOptions options;
+  options.file_prefix = folder + "f";
+  options.format = render::ImageFormat::Ppm;
+  const LoopRun run = run_loop(ref, options);
+  EXPECT_NE(run.out.find("Wrote " + folder + "f_0000.ppm\n"), std::string::npos) << run.out;
 }
 
 TEST(FrameLoop, WritesTimedFramesOnly) {

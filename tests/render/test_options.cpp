@@ -34,6 +34,17 @@ TEST(Options, Defaults) {
   EXPECT_EQ(o.format, render::ImageFormat::Png);
 }
 
+// --cuda-mode goes with a renderer that can be the CUDA one.
+TEST(Options, CudaModeOnlyWithCudaOrAuto) {
+  EXPECT_EQ(parse_options({"-r", "cuda", "--cuda-mode", "binned", "rgb"}).cuda_mode,
+            render::CudaMode::Binned);
+  EXPECT_EQ(parse_options({"--cuda-mode", "tiled", "rgb"}).cuda_mode, render::CudaMode::Tiled);
+  EXPECT_EQ(usage_error({"-r", "cpu", "--cuda-mode", "tiled", "rgb"}),
+            "--cuda-mode is for -r cuda or auto, not -r cpu");
+  EXPECT_EQ(usage_error({"--cuda-mode", "binned", "-r", "cpuref", "rgb"}),
+            "--cuda-mode is for -r cuda or auto, not -r cpuref");
+}
+
 TEST(Options, ShortLongAndAttachedForms) {
   const Options a = parse_options(
       {"-r", "cpu", "-s", "512", "-b", "3:7", "-c", "-f", "pic", "-S", "42", "rand10k"});
