@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iostream>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -72,9 +73,11 @@ bool parse_options(int argc, char** argv, Options& opt) {
       const std::string v = optarg;
       if (v == "both") {
         opt.variants = {saxpy::Variant::Course, saxpy::Variant::Tuned};
-      } else if (v == "course" || v == "tuned") {
+        break;
+      }
+      try {
         opt.variants = {saxpy::parse_variant(v)};
-      } else {
+      } catch (const std::invalid_argument&) {
         throw common::UsageError("-v/--variant: unknown variant '" + v +
                                  "' (valid: course, tuned, both)");
       }
