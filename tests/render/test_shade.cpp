@@ -162,7 +162,8 @@ TEST(Snow, RampAndFalloff) {
 }
 
 TEST(Snow, NegativeRadiusStaysInTheRamp) {
-  // From a scene file: t < 0 must not index before the ramp.
+  // A scene built through the library may have one: t < 0 must not index
+  // before the ramp.
   const shade::Contribution c = shade::snow_contribution(1.f, -0.5f, 0.f);
   EXPECT_TRUE(std::isfinite(c.r) && std::isfinite(c.g) && std::isfinite(c.alpha));
 }

@@ -33,8 +33,9 @@ RENDER_HD inline float clamp01(float v) {
 }
 
 // int() that truncates toward zero like SCENES.md, but saturates instead of
-// being undefined for values far outside the image (a scene file may hold
-// any float); NaN gives 0.
+// being undefined for values far outside the image (a scene built through
+// the library may hold any float; scene files refuse non-finite ones); NaN
+// gives 0.
 RENDER_HD inline int trunc_to_int(float v) {
   constexpr float kLimit = 1.0e9f;
   if (!(v == v)) return 0;
@@ -126,7 +127,8 @@ RENDER_HD inline Contribution snow_contribution(float d2, float radius, float z)
   constexpr int kRampLast = 4;
   const float t = div(sqrtf(d2), radius);
   const float s = mul(t, static_cast<float>(kRampLast));
-  // Clamped below too, so a negative radius from a scene file stays in bounds.
+  // Clamped below too, so a negative radius (possible in a scene built
+  // through the library) stays in bounds.
   const int k = clamp_int(trunc_to_int(s), 0, kRampLast);
   const float w = sub(s, static_cast<float>(k));
   const float one_minus_w = sub(1.f, w);
