@@ -10,12 +10,6 @@ namespace render_app {
 
 namespace {
 
-std::string join(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
 // START:END, both frame numbers, START < END.
 void parse_frame_range(const std::string& text, Options& options) {
   const std::string what = "-b/--bench";
@@ -155,13 +149,12 @@ Options parse_options(const std::vector<std::string>& args) {
   if (!positional.empty() && !options.scene_file.empty())
     throw common::UsageError("give either SCENE or --scene-file, not both");
   if (positional.empty() && options.scene_file.empty())
-    throw common::UsageError("missing SCENE (one of: " + join(scenes::scene_names()) + ")");
+    throw common::UsageError("missing SCENE (one of: " + scenes::scene_names_text() + ")");
   if (!positional.empty()) {
     options.scene = positional[0];
     const auto& names = scenes::scene_names();
     if (std::find(names.begin(), names.end(), options.scene) == names.end())
-      throw common::UsageError("unknown scene '" + options.scene +
-                               "' (valid scenes: " + join(names) + ")");
+      throw common::UsageError(scenes::unknown_scene_message(options.scene));
   }
   return options;
 }
@@ -201,7 +194,7 @@ std::string usage_text() {
          "  -?, --help           show this help\n"
          "\n"
          "Scenes: " +
-         join(scenes::scene_names()) +
+         scenes::scene_names_text() +
          "\n"
          "Every scene but snow and snowsingle reproduces the course's scenes exactly;\n"
          "snow and snowsingle are our own and differ from the course's.\n"

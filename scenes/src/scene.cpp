@@ -80,12 +80,6 @@ const std::vector<CatalogEntry>& catalog() {
   return entries;
 }
 
-std::string joined_names() {
-  std::string text;
-  for (const std::string& name : scene_names()) text += (text.empty() ? "" : ", ") + name;
-  return text;
-}
-
 } // namespace
 
 const std::vector<SceneInfo>& scene_catalog() {
@@ -106,6 +100,16 @@ const std::vector<std::string>& scene_names() {
   return names;
 }
 
+std::string scene_names_text() {
+  std::string text;
+  for (const std::string& name : scene_names()) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+std::string unknown_scene_message(const std::string& name) {
+  return "unknown scene '" + name + "' (valid scenes: " + scene_names_text() + ")";
+}
+
 Scene load_scene(const std::string& name, std::uint32_t seed) {
   for (const CatalogEntry& entry : catalog()) {
     if (entry.info.name != name) continue;
@@ -115,7 +119,7 @@ Scene load_scene(const std::string& name, std::uint32_t seed) {
     entry.build(scene, seed, rng);
     return scene;
   }
-  throw std::invalid_argument("unknown scene '" + name + "'; the scenes are: " + joined_names());
+  throw std::invalid_argument(unknown_scene_message(name));
 }
 
 void validate_scene(const Scene& scene) {

@@ -31,8 +31,11 @@ struct Scene {
   void resize(std::size_t n);
 };
 
-// The scenes load_scene knows, in the order --list prints them.
+// The scenes load_scene knows, in the order --list prints them; the same as
+// one line ("rgb, rgby, ..."); and the message for a name not among them.
 const std::vector<std::string>& scene_names();
+std::string scene_names_text();
+std::string unknown_scene_message(const std::string& name);
 
 // What --list prints about a scene, known without generating it.
 struct SceneInfo {
