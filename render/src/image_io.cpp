@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <system_error>
 #include <utility>
 
 // The one definition of stb_image_write in the project. Static functions and
@@ -19,6 +20,8 @@
 #define STB_IMAGE_WRITE_STATIC
 #define STBI_WRITE_NO_STDIO
 #include <stb_image_write.h>
+
+#include "scenes/atomic_file.h"
 
 namespace render {
 
@@ -54,53 +57,16 @@ void append_to_vector(void* context, void* data, int size) {
   out->insert(out->end(), bytes, bytes + size);
 }
 
-// A temporary file in the target's folder (so the final rename stays on one
-// file system). Removed on destruction unless renamed into place.
-class TempFile {
-public:
-  explicit TempFile(const std::string& target) : target_(target) {
-    std::string pattern = target + ".tmp-XXXXXX";
-    fd_ = mkstemp(pattern.data());
-    if (fd_ < 0) throw write_error(target, errno_text(errno));
-    path_ = pattern;
+// Writes `bytes` to `path` whole or not at all (scenes::AtomicFile).
+void write_whole_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+  try {
+    scenes::AtomicFile file(path);
+    file.write(bytes.data(), bytes.size());
+    file.commit();
+  } catch (const std::system_error& e) {
+    throw write_error(path, errno_text(e.code().value()));
   }
-  ~TempFile() {
-    if (fd_ >= 0) close(fd_);
-    if (!path_.empty()) std::remove(path_.c_str());
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-
-  void write_all(const std::vector<std::uint8_t>& bytes) {
-    const std::uint8_t* p = bytes.data();
-    std::size_t left = bytes.size();
-    while (left > 0) {
-      const ssize_t n = ::write(fd_, p, left);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) throw write_error(target_, errno_text(n < 0 ? errno : EIO));
-      p += n;
-      left -= static_cast<std::size_t>(n);
-    }
-  }
-
-  // Closes the file (a full disk may only show here) and moves it into place.
-  void commit() {
-    const int fd = std::exchange(fd_, -1);
-    if (close(fd) != 0) throw write_error(target_, errno_text(errno));
-    // mkstemp creates the file owner-only; give it the usual permissions.
-    const mode_t mask = umask(0);
-    umask(mask);
-    chmod(path_.c_str(), 0666 & ~mask);
-    if (std::rename(path_.c_str(), target_.c_str()) != 0)
-      throw write_error(target_, errno_text(errno));
-    path_.clear();
-  }
-
-private:
-  std::string target_;
-  std::string path_;
-  int fd_ = -1;
-};
+}
 
 bool is_directory(const std::string& path) {
   struct stat info {};
@@ -266,9 +232,7 @@ void write_image(const Image& image, const std::string& path, ImageFormat format
     bytes = encode_rgbaf(image);
     break;
   }
-  TempFile file(path);
-  file.write_all(bytes);
-  file.commit();
+  write_whole_file(path, bytes);
 }
 
 Image read_rgbaf(const std::string& path) {
@@ -325,7 +289,11 @@ Image read_rgbaf(const std::string& path) {
 void check_writable(const std::string& path) {
   if (path.empty()) throw write_error(path, "empty file name");
   if (is_directory(path)) throw write_error(path, "it is a folder");
-  TempFile probe(path); // creating it is the test; the destructor removes it
+  try {
+    const scenes::AtomicFile probe(path); // creating it is the test; it is removed unused
+  } catch (const std::system_error& e) {
+    throw write_error(path, errno_text(e.code().value()));
+  }
 }
 
 std::string frame_file_name(const std::string& prefix, int frame, ImageFormat format) {

@@ -1,9 +1,6 @@
 // Writing scene files: shortest round-trip decimal floats (std::to_chars), so
 // every value reads back to the same bits, and an atomic replace on disk.
-#include <fcntl.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -11,8 +8,10 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 
 #include "scene_file_format.h"
+#include "scenes/atomic_file.h"
 #include "scenes/scene_file.h"
 
 namespace scenes {
@@ -97,60 +96,6 @@ std::string describe_errno(int error) {
   throw SceneFileError("cannot write scene file '" + path + "': " + describe_errno(error));
 }
 
-// A new file next to the destination that disappears unless committed.
-class TempFile {
-public:
-  explicit TempFile(const std::string& destination) : destination_(destination) {
-    const std::size_t slash = destination.find_last_of('/');
-    const std::string folder = slash == std::string::npos ? "" : destination.substr(0, slash + 1);
-    const std::string base =
-        slash == std::string::npos ? destination : destination.substr(slash + 1);
-    // O_EXCL with a pid-and-counter name: never clobbers another writer's file.
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      path_ = folder + "." + base + ".tmp-" + std::to_string(::getpid()) + "-" +
-              std::to_string(attempt);
-      fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-      if (fd_ >= 0 || errno != EEXIST) break;
-    }
-    if (fd_ < 0) throw_write_error(destination_, errno);
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  ~TempFile() {
-    if (fd_ >= 0) ::close(fd_);
-    if (!committed_) ::unlink(path_.c_str());
-  }
-
-  void write(const std::string& text) {
-    const char* data = text.data();
-    std::size_t left = text.size();
-    while (left > 0) {
-      const ssize_t written = ::write(fd_, data, left);
-      if (written < 0) {
-        if (errno == EINTR) continue;
-        throw_write_error(destination_, errno);
-      }
-      data += written;
-      left -= static_cast<std::size_t>(written);
-    }
-  }
-
-  // Closes the file and renames it over the destination.
-  void commit() {
-    const int fd = fd_;
-    fd_ = -1;
-    if (::close(fd) != 0) throw_write_error(destination_, errno);
-    if (::rename(path_.c_str(), destination_.c_str()) != 0) throw_write_error(destination_, errno);
-    committed_ = true;
-  }
-
-private:
-  std::string destination_;
-  std::string path_;
-  int fd_ = -1;
-  bool committed_ = false;
-};
-
 } // namespace
 
 void write_scene(const Scene& scene, std::ostream& out) {
@@ -164,9 +109,13 @@ void write_scene(const Scene& scene, std::ostream& out) {
 void save_scene(const Scene& scene, const std::string& path) {
   check_storable(scene);
   if (path.empty()) throw SceneFileError("cannot write scene file: the path is empty");
-  TempFile file(path);
-  emit_scene(scene, [&file](const std::string& text) { file.write(text); });
-  file.commit();
+  try {
+    AtomicFile file(path);
+    emit_scene(scene, [&file](const std::string& text) { file.write(text.data(), text.size()); });
+    file.commit();
+  } catch (const std::system_error& e) {
+    throw_write_error(path, e.code().value());
+  }
 }
 
 } // namespace scenes

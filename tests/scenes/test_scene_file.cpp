@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -13,9 +14,11 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "scene_compare.h"
+#include "scenes/atomic_file.h"
 #include "scenes/scene.h"
 #include "scenes/scene_file.h"
 
@@ -174,6 +177,36 @@ TEST(SceneFile, UnwritablePathThrowsWithPathAndReasonAndLeavesNothing) {
   EXPECT_THROW(scenes::save_scene(scene, plain + "/s.scene"), SceneFileError);
   ::rmdir(folder_path.c_str());
   EXPECT_THROW(scenes::save_scene(scene, ""), SceneFileError);
+}
+
+// The temporary file has a short name of its own: a destination name near the
+// file system's 255-byte limit still works, with the usual permissions.
+TEST(SceneFile, LongNamesAndPermissions) {
+  const TempFolder folder;
+  const std::string path = folder.file(std::string(250, 'n'));
+  scenes::save_scene(scenes::load_scene("rgb"), path);
+  EXPECT_EQ(folder.entries(), std::vector<std::string>{std::string(250, 'n')});
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  struct stat info {};
+  ASSERT_EQ(::stat(path.c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 0777, 0666 & ~mask);
+}
+
+// What is not committed disappears.
+TEST(AtomicFile, UncommittedLeavesNothing) {
+  const TempFolder folder;
+  {
+    scenes::AtomicFile file(folder.file("half"));
+    file.write("abc", 3);
+  }
+  EXPECT_TRUE(folder.entries().empty());
+  try {
+    scenes::AtomicFile file(folder.file("missing-folder/x"));
+    FAIL() << "created a file in a missing folder";
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code().value(), ENOENT);
+  }
 }
 
 TEST(SceneFile, RefusesScenesTheFormatCannotHold) {
