@@ -8,25 +8,11 @@
 
 #include "render/image.h"
 #include "scenes/scene.h"
+#include "temp_dir.h"
 
 namespace render_test {
 
-// A fresh folder under the system's temporary folder, removed with its
-// contents on destruction.
-class TempDir {
-public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-  // The names of the files in the folder, sorted.
-  std::vector<std::string> files() const;
-
-private:
-  std::string path_;
-};
+using TempDir = ::TempDir; // tests/temp_dir.h
 
 // A circle for hand-made scenes.
 struct Circle {

@@ -1,6 +1,5 @@
 // Scene files: exact round trips, atomic saves, and one clear
 // "SOURCE:LINE: what" error for every kind of malformed input.
-#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,41 +20,12 @@
 #include "scenes/atomic_file.h"
 #include "scenes/scene.h"
 #include "scenes/scene_file.h"
+#include "temp_dir.h"
 
 namespace {
 
 using scenes::Scene;
 using scenes::SceneFileError;
-
-// A fresh folder under the test temp folder, removed with its files.
-class TempFolder {
-public:
-  TempFolder() {
-    std::string pattern = testing::TempDir() + "scenes_test_XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempFolder() {
-    for (const std::string& name : entries()) ::unlink((path_ + "/" + name).c_str());
-    ::rmdir(path_.c_str());
-  }
-  const std::string& path() const { return path_; }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    if (DIR* dir = ::opendir(path_.c_str())) {
-      while (const dirent* entry = ::readdir(dir)) {
-        const std::string name = entry->d_name;
-        if (name != "." && name != "..") names.push_back(name);
-      }
-      ::closedir(dir);
-    }
-    return names;
-  }
-
-private:
-  std::string path_;
-};
 
 Scene round_trip(const Scene& scene) {
   std::stringstream text;
@@ -135,26 +105,26 @@ TEST(SceneFile, EmptySceneRoundTrips) {
 }
 
 TEST(SceneFile, SaveAndLoadOnDiskIncludingTheLargestScene) {
-  TempFolder folder;
+  TempDir folder;
   const Scene scene = scenes::load_scene("micro2M");
   const std::string path = folder.file("micro.scene");
   scenes::save_scene(scene, path);
   EXPECT_TRUE(scenes_test::scenes_identical(scenes::load_scene_file(path), scene));
-  EXPECT_EQ(folder.entries(), std::vector<std::string>{"micro.scene"}); // no temp left
+  EXPECT_EQ(folder.files(), std::vector<std::string>{"micro.scene"}); // no temp left
 }
 
 TEST(SceneFile, SaveReplacesAnExistingFile) {
-  TempFolder folder;
+  TempDir folder;
   const std::string path = folder.file("s.scene");
   { std::ofstream(path) << "old contents that are much longer than nothing\n"; }
   const Scene scene = scenes::load_scene("rgb");
   scenes::save_scene(scene, path);
   EXPECT_TRUE(scenes_test::scenes_identical(scenes::load_scene_file(path), scene));
-  EXPECT_EQ(folder.entries().size(), 1u);
+  EXPECT_EQ(folder.files().size(), 1u);
 }
 
 TEST(SceneFile, UnwritablePathThrowsWithPathAndReasonAndLeavesNothing) {
-  TempFolder folder;
+  TempDir folder;
   const Scene scene = scenes::load_scene("rgby");
   const std::string missing = folder.file("no/such/folder/s.scene");
   try {
@@ -170,7 +140,7 @@ TEST(SceneFile, UnwritablePathThrowsWithPathAndReasonAndLeavesNothing) {
   const std::string folder_path = folder.file("a_folder");
   ASSERT_EQ(::mkdir(folder_path.c_str(), 0755), 0);
   EXPECT_THROW(scenes::save_scene(scene, folder_path), SceneFileError);
-  EXPECT_EQ(folder.entries(), std::vector<std::string>{"a_folder"});
+  EXPECT_EQ(folder.files(), std::vector<std::string>{"a_folder"});
   // A regular file used as a folder (fails even for root).
   const std::string plain = folder.file("plain");
   { std::ofstream(plain) << "x"; }
@@ -182,10 +152,10 @@ TEST(SceneFile, UnwritablePathThrowsWithPathAndReasonAndLeavesNothing) {
 // The temporary file has a short name of its own: a destination name near the
 // file system's 255-byte limit still works, with the usual permissions.
 TEST(SceneFile, LongNamesAndPermissions) {
-  const TempFolder folder;
+  const TempDir folder;
   const std::string path = folder.file(std::string(250, 'n'));
   scenes::save_scene(scenes::load_scene("rgb"), path);
-  EXPECT_EQ(folder.entries(), std::vector<std::string>{std::string(250, 'n')});
+  EXPECT_EQ(folder.files(), std::vector<std::string>{std::string(250, 'n')});
   const mode_t mask = ::umask(0);
   ::umask(mask);
   struct stat info {};
@@ -195,12 +165,12 @@ TEST(SceneFile, LongNamesAndPermissions) {
 
 // What is not committed disappears.
 TEST(AtomicFile, UncommittedLeavesNothing) {
-  const TempFolder folder;
+  const TempDir folder;
   {
     scenes::AtomicFile file(folder.file("half"));
     file.write("abc", 3);
   }
-  EXPECT_TRUE(folder.entries().empty());
+  EXPECT_TRUE(folder.files().empty());
   try {
     scenes::AtomicFile file(folder.file("missing-folder/x"));
     FAIL() << "created a file in a missing folder";
@@ -226,9 +196,9 @@ TEST(SceneFile, RefusesScenesTheFormatCannotHold) {
   scene.g.pop_back();
   EXPECT_THROW(scenes::write_scene(scene, out), std::invalid_argument);
   EXPECT_TRUE(out.str().empty()) << "nothing written for a refused scene";
-  TempFolder folder;
+  TempDir folder;
   EXPECT_THROW(scenes::save_scene(scene, folder.file("x.scene")), std::invalid_argument);
-  EXPECT_TRUE(folder.entries().empty());
+  EXPECT_TRUE(folder.files().empty());
 }
 
 TEST(SceneFile, MissingFileNamesThePathAndReason) {
@@ -239,7 +209,7 @@ TEST(SceneFile, MissingFileNamesThePathAndReason) {
     EXPECT_STREQ(error.what(),
                  "/no/such/dir/x.scene: cannot open scene file: No such file or directory");
   }
-  TempFolder folder;
+  TempDir folder;
   EXPECT_THROW(scenes::load_scene_file(folder.path()), SceneFileError); // a folder
 }
 
@@ -354,7 +324,7 @@ INSTANTIATE_TEST_SUITE_P(
     [](const testing::TestParamInfo<BadFile>& param) { return std::string(param.param.what); });
 
 TEST(SceneFile, ErrorsInAFileNameTheFile) {
-  TempFolder folder;
+  TempDir folder;
   const std::string path = folder.file("bad.scene");
   { std::ofstream(path) << kTwo << kCircle << "0.5 0.5 0.5 0.1 1 0 0 0 0 nan\nend\n"; }
   try {
