@@ -10,9 +10,7 @@
 namespace scenes {
 
 void Scene::resize(std::size_t n) {
-  for (std::vector<float>* array : {&x, &y, &z, &vx, &vy, &vz, &r, &g, &b, &radius}) {
-    array->assign(n, 0.0f);
-  }
+  for (std::vector<float>* array : arrays()) array->assign(n, 0.0f);
 }
 
 namespace {
@@ -124,8 +122,7 @@ Scene load_scene(const std::string& name, std::uint32_t seed) {
 
 void validate_scene(const Scene& scene) {
   const std::size_t n = scene.x.size();
-  for (const std::vector<float>* array : {&scene.y, &scene.z, &scene.vx, &scene.vy, &scene.vz,
-                                          &scene.r, &scene.g, &scene.b, &scene.radius}) {
+  for (const std::vector<float>* array : scene.arrays()) {
     if (array->size() != n) {
       throw std::invalid_argument("scene '" + scene.name + "': its arrays differ in length (" +
                                   std::to_string(n) + " and " + std::to_string(array->size()) +
@@ -141,9 +138,7 @@ void validate_scene(const Scene& scene) {
 
 void keep_first(Scene& scene, std::size_t count) {
   if (count >= scene.size()) return;
-  for (std::vector<float>* array : {&scene.x, &scene.y, &scene.z, &scene.vx, &scene.vy, &scene.vz,
-                                    &scene.r, &scene.g, &scene.b, &scene.radius})
-    array->resize(count);
+  for (std::vector<float>* array : scene.arrays()) array->resize(count);
 }
 
 void advance(Scene& scene) {

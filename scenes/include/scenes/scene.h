@@ -2,6 +2,7 @@
 // are made (../shared/SCENES.md is the specification they follow exactly).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -29,6 +30,13 @@ struct Scene {
   std::size_t size() const { return x.size(); }
   // Resizes every array to n circles (new entries zero).
   void resize(std::size_t n);
+  // Every per-circle array above, in the order declared.
+  std::array<std::vector<float>*, 10> arrays() {
+    return {&x, &y, &z, &vx, &vy, &vz, &r, &g, &b, &radius};
+  }
+  std::array<const std::vector<float>*, 10> arrays() const {
+    return {&x, &y, &z, &vx, &vy, &vz, &r, &g, &b, &radius};
+  }
 };
 
 // The scenes load_scene knows, in the order --list prints them; the same as
