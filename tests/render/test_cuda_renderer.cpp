@@ -3,11 +3,11 @@
 // default seed and a random one, animation frames stepped on the GPU, passes
 // of bounded pair memory, hand-made edge cases, and bad input. Bit for bit,
 // except snow scenes (check_tolerance). GPU tests skip without a device.
-#include <cstdlib>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <initializer_list>
 #include <limits>
 #include <map>
@@ -27,6 +27,7 @@
 #include "render/cuda_renderer.h"
 #include "render/ref_renderer.h"
 #include "scenes/scene.h"
+#include "test_seed.h"
 #include "test_util.h"
 
 namespace {
@@ -42,12 +43,9 @@ using render_test::make_scene;
 constexpr CudaMode kBothModes[] = {CudaMode::Tiled, CudaMode::Binned};
 
 // One seed per test program run, printed with any failure, so each run also
-// covers a scene nobody chose.
+// covers a scene nobody chose; RENDER_TEST_SEED=<number> repeats a run.
 std::uint32_t random_seed() {
-  static const std::uint32_t seed = [] {
-    std::random_device device;
-    return static_cast<std::uint32_t>(device() % 1000000u) + 1u;
-  }();
+  static const std::uint32_t seed = test_seed_from("RENDER_TEST_SEED") % 1000000u + 1u;
   return seed;
 }
 
@@ -134,7 +132,8 @@ TEST_P(CudaRendererScene, MatchesReferenceInEveryMode) {
     ref.setup(scene, c.size, c.size);
     const Image expected = draw_frame(ref);
     const std::string where =
-        name + " at " + std::to_string(c.size) + "², seed " + std::to_string(seed);
+        name + " at " + std::to_string(c.size) + "², seed " + std::to_string(seed) +
+        (c.random_seed ? " (RENDER_TEST_SEED=" + std::to_string(random_seed() - 1) + ")" : "");
     for (const CudaMode mode : kBothModes)
       expect_cuda_matches(scene, c.size, expected, with_mode(mode),
                           where + ", " + render::cuda_mode_name(mode));

@@ -12,17 +12,14 @@
 #include <vector>
 
 #include "scan/algorithm.h"
+#include "test_seed.h"
 
 namespace scan_test {
 
-// A fresh seed for each run of the test program, so every run checks new
-// inputs; SCAN_TEST_SEED=<number> repeats a failing run. Failures print it.
+// One seed per run of the test program (tests/test_seed.h);
+// SCAN_TEST_SEED=<number> repeats a failing run.
 inline unsigned test_seed() {
-  static const unsigned seed = [] {
-    if (const char* env = std::getenv("SCAN_TEST_SEED"))
-      return static_cast<unsigned>(std::strtoul(env, nullptr, 10));
-    return std::random_device{}();
-  }();
+  static const unsigned seed = test_seed_from("SCAN_TEST_SEED");
   return seed;
 }
 
