@@ -34,4 +34,8 @@ if(BUILD_TESTING)
   endif()
 endif()
 
-find_package(Threads REQUIRED)
+find_package(Threads)
+if(NOT Threads_FOUND)
+  message(FATAL_ERROR "No thread library found: install the C library's development files "
+                      "(apt-get install libc6-dev)")
+endif()

@@ -31,6 +31,8 @@ tests=$build/bin/render_cuda_tests
 for program in "$render" "$tests"; do
   [ -x "$program" ] || { echo "gpu_render.sh: $program is not built" >&2; exit 2; }
 done
+command -v compute-sanitizer >/dev/null ||
+  { echo "gpu_render.sh: compute-sanitizer is not on PATH (it comes with the CUDA Toolkit)" >&2; exit 2; }
 mkdir -p "$logs/check" "$logs/sanitize" || exit 1
 logs=$(cd "$logs" && pwd)
 results=$logs/results.txt
@@ -91,8 +93,8 @@ done
 # xargs splits on blanks and honours the quotes of -f ''.
 xargs -P "$jobs" -L 1 bash -c 'run_one "$@"' run_one <"$jobs_file"
 
-echo "oom 4096-image $logs/oom.log $tests --gtest_also_run_disabled_tests" \
-  "--gtest_filter=*OutOfMemory*" | xargs -L 1 bash -c 'run_one "$@"' run_one
+run_one oom 4096-image "$logs/oom.log" "$tests" --gtest_also_run_disabled_tests \
+  "--gtest_filter=*OutOfMemory*"
 
 failed=0
 grep -qE '^(FAIL|TIMEOUT)' "$results" && failed=1
