@@ -15,6 +15,7 @@
 #include "device_memory.h"
 #include "scan/reference.h"
 #include "scan/scan.h"
+#include "verify.h"
 
 namespace scan_app {
 namespace {
@@ -89,16 +90,10 @@ bool bench_one(Test test, const std::vector<int>& input, std::size_t l2_bytes,
     std::int64_t count = n;
     if (test == Test::kFindRepeats) d_count.copy_to_host_async(&count, 1, stream.get());
     stream.synchronize();
-    const std::int64_t compared = test == Test::kScan ? n : std::clamp<std::int64_t>(count, 0, n);
-    sets.out[0].copy_to_host(result.data(), static_cast<std::size_t>(compared));
-    const std::int64_t bad = scan::first_mismatch(result.data(), expected.data(), compared);
-    if ((test == Test::kFindRepeats && count != expected_count) || bad != compared) {
-      std::fprintf(stderr,
-                   "Error: Device %s outputs incorrect! (%s, n = %lld, first mismatch at %lld)\n",
-                   test == Test::kScan ? "exclusive_scan" : "find_repeats", scan::algorithm_name(a),
-                   static_cast<long long>(n), static_cast<long long>(bad));
+    if (!verify_output(test, sets.out[0], n, count, expected, expected_count, result,
+                       std::string(" (") + scan::algorithm_name(a) + ", n = " + std::to_string(n) +
+                           ")"))
       return false;
-    }
     Row row;
     row.n = n;
     row.algorithm = scan::algorithm_name(a);

@@ -14,6 +14,7 @@
 #include "device_memory.h"
 #include "scan/reference.h"
 #include "scan/scan.h"
+#include "verify.h"
 
 namespace scan_app {
 namespace {
@@ -79,24 +80,7 @@ int run_check(const Options& opt) {
     }
     std::printf("%s GPU time: %.3f ms%s\n", opt.thrust ? "Thrust" : "Student", ms, label.c_str());
 
-    const std::int64_t compared =
-        opt.test == Test::kScan ? n : std::max<std::int64_t>(0, std::min(count, expected_count));
-    d_out.copy_to_host(result.data(), static_cast<std::size_t>(compared));
-    const std::int64_t bad = scan::first_mismatch(result.data(), expected.data(), compared);
-    const char* call = opt.test == Test::kScan ? "exclusive_scan" : "find_repeats";
-    if (opt.test == Test::kFindRepeats && count != expected_count) {
-      // `bad` is the first wrong output index, or where the shorter list ends.
-      std::fprintf(stderr,
-                   "Error: Device find_repeats outputs incorrect! Expected %lld repeats, got "
-                   "%lld; first bad output index %lld%s\n",
-                   static_cast<long long>(expected_count), static_cast<long long>(count),
-                   static_cast<long long>(bad), label.c_str());
-      all_correct = false;
-    } else if (bad != compared) {
-      std::fprintf(stderr,
-                   "Error: Device %s outputs incorrect! First mismatch at index %lld: expected %d, "
-                   "got %d%s\n",
-                   call, static_cast<long long>(bad), expected[bad], result[bad], label.c_str());
+    if (!verify_output(opt.test, d_out, n, count, expected, expected_count, result, label)) {
       all_correct = false;
     } else {
       std::printf("%s outputs are correct!%s\n", opt.test == Test::kScan ? "Scan" : "Find_repeats",
