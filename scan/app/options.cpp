@@ -37,7 +37,7 @@ Options parse_options(int argc, char** argv) {
   Options opt;
   optind = 0; // start afresh: tests parse several command lines in one process
   opterr = 0; // our own messages
-  bool algorithm_given = false;
+  bool algorithm_given = false, runs_given = false;
   int c;
   while ((c = getopt_long(argc, argv, ":m:i:n:ta:r:?", kLongOptions, nullptr)) != -1) {
     switch (c) {
@@ -74,6 +74,7 @@ Options parse_options(int argc, char** argv) {
     }
     case 'r':
       opt.runs = static_cast<int>(common::parse_int(optarg, "-r/--runs", 1, 1000));
+      runs_given = true;
       break;
     case kSeed:
       opt.seed = static_cast<unsigned>(common::parse_int(optarg, "--seed", 0, 4294967295LL));
@@ -95,6 +96,14 @@ Options parse_options(int argc, char** argv) {
   if (optind < argc)
     throw common::UsageError(std::string("unexpected argument '") + argv[optind] + "'");
 
+  // The bench times every algorithm its own way: nothing to choose there.
+  if (opt.bench && (algorithm_given || opt.thrust || runs_given))
+    throw common::UsageError(std::string("--bench times every algorithm; it takes no ") +
+                             (algorithm_given ? "-a"
+                              : opt.thrust    ? "-t"
+                                              : "-r"));
+  if (opt.bench && !opt.test_given && opt.n_given && opt.n > scan::kMaxRepeatsElements)
+    opt.test_given = true; // only scan goes that far: bench it alone
   if (opt.thrust) {
     if (algorithm_given && (opt.all_algorithms || opt.algorithm != scan::Algorithm::kCub))
       throw common::UsageError(
@@ -129,7 +138,8 @@ std::string usage(const char* program) {
          "      --seed <INT>         Seed for srand() before the random inputs (default 1)\n"
          "      --bench              Time every algorithm with CUDA events against CUB and\n"
          "                           memcpy (sizes 10M, 40M, 2^28 unless -n is given; both\n"
-         "                           tests unless -m is given)\n"
+         "                           tests unless -m is given, or -n is past find_repeats'\n"
+         "                           limit); -a, -t and -r do not go with it\n"
          "  -?  --help               This message\n"
          "Prints \"Student GPU time: X ms\" (\"Thrust GPU time\" with -t): host time around the\n"
          "call plus cudaDeviceSynchronize, data already on the device, best of the runs,\n"

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/cli.h"
@@ -38,16 +39,39 @@ TEST(ScanOptions, CourseOptionsShortAndLong) {
   EXPECT_TRUE(o.thrust);
   EXPECT_EQ(o.algorithm, scan::Algorithm::kCub);
   o = parse({"--test", "scan", "--input", "wide", "--arraysize", "7", "--algorithm", "blelloch",
-             "--seed", "99", "--runs", "5", "--bench"});
+             "--seed", "99", "--runs", "5"});
   EXPECT_EQ(o.test, scan_app::Test::kScan);
   EXPECT_EQ(o.input, scan::InputKind::kWide);
   EXPECT_EQ(o.n, 7);
   EXPECT_EQ(o.algorithm, scan::Algorithm::kBlelloch);
   EXPECT_EQ(o.seed, 99u);
   EXPECT_EQ(o.runs, 5);
-  EXPECT_TRUE(o.bench);
+  EXPECT_FALSE(o.bench);
   EXPECT_TRUE(o.n_given);
   EXPECT_TRUE(o.test_given);
+  o = parse({"--bench", "--test", "find_repeats", "-n", "1000"});
+  EXPECT_TRUE(o.bench);
+  EXPECT_EQ(o.test, scan_app::Test::kFindRepeats);
+}
+
+// The bench times every algorithm; past find_repeats' limit it times the scan
+// alone.
+TEST(ScanOptions, BenchTakesNoChoiceOfAlgorithmOrRuns) {
+  for (const auto& [args, says] :
+       {std::pair{std::vector<std::string>{"--bench", "-a", "cub"}, "it takes no -a"},
+        std::pair{std::vector<std::string>{"--bench", "-t"}, "it takes no -t"},
+        std::pair{std::vector<std::string>{"-r", "5", "--bench"}, "it takes no -r"}}) {
+    try {
+      parse(args);
+      ADD_FAILURE() << "accepted " << args[1];
+    } catch (const common::UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+    }
+  }
+  const scan_app::Options o = parse({"--bench", "-n", "3000000000"});
+  EXPECT_TRUE(o.test_given);
+  EXPECT_EQ(o.test, scan_app::Test::kScan);
+  EXPECT_FALSE(parse({"--bench", "-n", "1000"}).test_given);
 }
 
 TEST(ScanOptions, AllAlgorithmsAndHelp) {
