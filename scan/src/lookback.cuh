@@ -47,6 +47,19 @@ __device__ __forceinline__ unsigned long long read_status(unsigned long long* wo
       cuda::std::memory_order_relaxed);
 }
 
+// The sum of `value` over the 32 lanes, in every lane. Ampere and newer add
+// in one instruction (REDUX); Turing has no such instruction, so it adds
+// along a butterfly of shuffles.
+__device__ __forceinline__ unsigned warp_sum(unsigned value) {
+#if __CUDA_ARCH__ >= 800
+  return __reduce_add_sync(kFullMask, value);
+#else
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) value += __shfl_xor_sync(kFullMask, value, offset);
+  return value;
+#endif
+}
+
 // Called by all 32 lanes of one warp of tile `tile` (> 0) after the tile
 // published its aggregate. The warp reads a window of 32 * kPerLane
 // predecessors per round: in part j (0 = nearest), lane i watches tile
@@ -105,7 +118,7 @@ __device__ __forceinline__ unsigned look_back(const LookbackState& state, unsign
         if (lane <= stop) mine += status_value(word[j]);
       }
     }
-    exclusive += __reduce_add_sync(kFullMask, mine);
+    exclusive += warp_sum(mine);
     if (found < kPerLane) return exclusive;
     nearest -= 32 * kPerLane;
   }

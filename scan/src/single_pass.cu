@@ -15,11 +15,23 @@ namespace scan::detail {
 // find_repeats keeps its tiles in registers: 256x12 took 463 us at 2^28
 // against 607 us for 256x8, and 76 us against 97 us at 40M; the prefetch
 // brought 256x12 to 431 us at 2^28.
-using ScanTiling = Tiling<128, 32, 100>;
+//
+// Per architecture: the staged scan needs Hopper's bulk copies and 228 KB of
+// shared memory per SM (sm_90, sm_100). Every other GPU (sm_75 to sm_89,
+// sm_120's 100 KB), and any build without sm_90 code, runs the register
+// kernel at its best H200 tiling: no dynamic shared memory, so it fits every
+// architecture's limits (sm_75: 64 KB per SM). find_repeats runs the same
+// kernel everywhere; the L2 prefetch exists from sm_90 on.
+using StagedScanTiling = Tiling<128, 32, 100>;
+using RegisterScanTiling = Tiling<128, 8, 100>;
 using RepeatsTiling = Tiling<256, 12, 100>;
+static_assert(RegisterScanTiling::kTileItems <= StagedScanTiling::kTileItems,
+              "the look-back words are sized for the smaller tile");
 
+// The workspace is sized before the kernel is chosen, so it holds the words
+// of the smaller tile, enough for either kernel.
 std::int64_t single_pass_scan_tiles(std::int64_t n) {
-  return tiles_for<ScanTiling>(n);
+  return tiles_for<RegisterScanTiling>(n);
 }
 std::int64_t fused_repeats_tiles(std::int64_t n) {
   return tiles_for<RepeatsTiling>(n);
@@ -27,7 +39,10 @@ std::int64_t fused_repeats_tiles(std::int64_t n) {
 
 void single_pass_scan(const unsigned* in, unsigned* out, std::int64_t n, const LookbackState& state,
                       cudaStream_t stream) {
-  launch_staged_scan<ScanTiling>(in, out, n, state, stream);
+  if (staged_scan_runs_here<StagedScanTiling>())
+    launch_staged_scan<StagedScanTiling>(in, out, n, state, stream);
+  else
+    launch_single_pass_scan<RegisterScanTiling>(in, out, n, state, stream);
 }
 
 void fused_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,

@@ -50,11 +50,18 @@ __global__ void __launch_bounds__(T::kThreads)
 // SM; shared memory holds over 200 KB. Tiles that are cut short or not 16-byte
 // aligned are loaded by the threads instead. The tile lives in dynamic shared
 // memory, so tiles may exceed the 48 KB of static shared memory.
-// Blocks of a staged tiling that fit one SM's 228 KB of shared memory (1 KB
-// of it reserved per block) and 2048 threads; the registers are capped to
-// match, so shared memory alone limits how many tiles load at once.
+// Hopper and newer only: the kernel body exists for sm_90 and newer, and the
+// host launches it only where it does (staged_scan_runs_here).
+// Shared memory one block of a staged tiling takes: its tile, the 1 KB the
+// GPU reserves per block, and the static variables.
+template <class T> constexpr int staged_block_shared_bytes() {
+  return T::kTileItems * 4 + 1024 + 64;
+}
+// Blocks of a staged tiling that fit one SM's 228 KB of shared memory (H100,
+// H200, B200) and 2048 threads; the registers are capped to match, so shared
+// memory alone limits how many tiles load at once.
 template <class T> constexpr int staged_blocks_per_sm() {
-  const int by_shared = 228 * 1024 / (T::kTileItems * 4 + 1024 + 64);
+  const int by_shared = 228 * 1024 / staged_block_shared_bytes<T>();
   const int by_threads = 2048 / T::kThreads;
   return by_shared < by_threads ? by_shared : by_threads;
 }
@@ -63,6 +70,9 @@ template <class T>
 __global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
     staged_scan_kernel(const unsigned* in, unsigned* out, long long n, unsigned num_tiles,
                        bool aligned, bool prefetch, LookbackState state) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+  __trap(); // no bulk copies before Hopper; the host never launches this image
+#else
   using Barrier = cuda::barrier<cuda::thread_scope_block>;
   extern __shared__ uint4 staged_tile[]; // kTileItems items
   unsigned* items = reinterpret_cast<unsigned*>(staged_tile);
@@ -127,6 +137,7 @@ __global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
       }
     }
   }
+#endif
 }
 
 // find_repeats in one pass: flag in[i] == in[i+1], count the flags with the
@@ -191,6 +202,31 @@ void launch_single_pass_scan(const unsigned* in, unsigned* out, long long n,
   single_pass_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), aligned16(in) && aligned16(out), state);
   CUDA_CHECK_LAUNCH();
+}
+
+// Whether staged_scan_kernel<T> can run on the current device: the image of
+// it that this process loaded there (a cubin, or PTX the driver compiled) was
+// compiled for sm_90 or newer, and the device's shared memory holds the
+// blocks per SM the tiling was chosen for (not so on sm_120's 100 KB). The
+// device's compute capability cannot tell the first: a build with PTX for
+// compute_75 only runs on an H200 without the bulk copies. A kernel's PTX
+// version is the architecture its code was compiled for (its __CUDA_ARCH__).
+template <class T> bool staged_scan_runs_here() {
+  int device = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  thread_local int cached_device = -1;
+  thread_local bool cached = false;
+  if (device != cached_device) {
+    cudaFuncAttributes attributes{};
+    CUDA_CHECK(cudaFuncGetAttributes(&attributes, staged_scan_kernel<T>));
+    int shared_per_sm = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&shared_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor,
+                                      device));
+    cached = attributes.ptxVersion >= 90 &&
+             shared_per_sm >= staged_blocks_per_sm<T>() * staged_block_shared_bytes<T>();
+    cached_device = device;
+  }
+  return cached;
 }
 
 // `prefetch`: whether long inputs prefetch into the L2 (tile.cuh); off only

@@ -55,9 +55,12 @@ inline bool use_prefetch(const void* in, std::int64_t n) {
 }
 
 // Called by one thread of the block that claimed `tile`: prefetches the whole
-// tile kPrefetchBytes ahead into the L2 when it lies inside the input.
+// tile kPrefetchBytes ahead into the L2 when it lies inside the input. The
+// bulk prefetch is Hopper's (sm_90 and newer); older GPUs skip the prefetch,
+// since one thread's per-line prefetches could not cover a tile.
 template <class T>
 __device__ __forceinline__ void prefetch_ahead(const unsigned* in, unsigned tile, long long n) {
+#if __CUDA_ARCH__ >= 900
   constexpr long long kTileBytes = T::kTileItems * 4;
   constexpr long long kAhead = kPrefetchBytes / kTileBytes > 0 ? kPrefetchBytes / kTileBytes : 1;
   const long long first = (static_cast<long long>(tile) + kAhead) * T::kTileItems;
@@ -65,6 +68,9 @@ __device__ __forceinline__ void prefetch_ahead(const unsigned* in, unsigned tile
     asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(in + first),
                  "r"(static_cast<unsigned>(kTileBytes))
                  : "memory");
+#else
+  (void)in, (void)tile, (void)n;
+#endif
 }
 
 // Index of this thread's first item (item 0 of vector 0).

@@ -86,6 +86,11 @@ template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1> bool tun
 template <int kThreads, int kVecs, bool kPrefetch = true, int kSleepNs = 100, int kLookback = 1>
 bool tune_staged(Context& c) {
   using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
+  if (!scan::detail::staged_scan_runs_here<T>()) {
+    std::printf("%-13s %8d %5d: skipped (needs sm_90 code and the shared memory of an H100)\n",
+                "staged-scan", T::kThreads, T::kVecs);
+    return true;
+  }
   auto op = [&](int s) {
     scan::detail::launch_staged_scan<T>(reinterpret_cast<const unsigned*>(c.sets->in[s].data()),
                                         reinterpret_cast<unsigned*>(c.sets->out[s].data()), c.n,
