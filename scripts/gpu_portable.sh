@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The portable code paths on a Hopper GPU machine. Builds the suite as PTX
+# only, for compute_75 (T4) and compute_80 (A100): the driver compiles that
+# PTX for this GPU at load, so every kernel runs the code an older GPU runs
+# (no bulk copies, no L2 bulk prefetch; shuffles for the warp sums on 75).
+# On each such build it runs the whole test suite with the GPU, then
+# scripts/gpu_scan.sh and scripts/gpu_render.sh (the -c checks, the
+# sanitizers and the benchmarks); then the same benchmarks on the native
+# build (build-gpu, preset gpu), so the speeds come from one run.
+#
+# Usage: scripts/gpu_portable.sh [--logs DIR] [--arch N]... [--no-bench]
+#   --logs DIR   where the logs go (default gpu-portable-logs)
+#   --arch N     a compute capability to build as PTX, 75 or newer
+#                (default: 75 and 80); repeatable
+#   --no-bench   checks and sanitizers only, no benchmarks
+# Builds into build-ptxN/. Prints a short table last. Exit status: 0 when
+# every step passed, 1 otherwise, 2 on usage errors.
+set -uo pipefail
+
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+logs=gpu-portable-logs
+archs=()
+bench=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --logs) [ $# -ge 2 ] || { echo "gpu_portable.sh: --logs needs a folder" >&2; exit 2; }; logs=$2; shift 2 ;;
+    --arch)
+      if ! [[ "${2:-}" =~ ^[0-9]+$ ]] || [ "$2" -lt 75 ]; then
+        echo "gpu_portable.sh: --arch needs a compute capability of 75 or more, e.g. 75" >&2; exit 2
+      fi
+      archs+=("$2"); shift 2 ;;
+    --no-bench) bench=0; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "gpu_portable.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+  esac
+done
+[ ${#archs[@]} -gt 0 ] || archs=(75 80)
+
+mkdir -p "$logs" || { echo "gpu_portable.sh: cannot create $logs" >&2; exit 1; }
+logs=$(cd "$logs" && pwd)
+cd "$(dirname "$0")/.." || exit 1
+jobs=$(nproc 2>/dev/null || echo 4)
+# Each test program compiles the PTX of the kernels it runs; a cache large
+# enough for all of them compiles each kernel once per build.
+export CUDA_CACHE_MAXSIZE=${CUDA_CACHE_MAXSIZE:-4294967296}
+no_bench=()
+[ $bench = 1 ] || no_bench=(--no-bench)
+results=()
+failed=0
+
+step() {  # step NAME LOGFILE COMMAND...: runs the command with its output in the log
+  local name=$1 file=$2 start=$SECONDS
+  shift 2
+  echo "== $name" >&2
+  mkdir -p "$(dirname "$logs/$file")"
+  if "$@" >"$logs/$file" 2>&1; then
+    results+=("$(printf '%-52s %-4s %5ss  %s' "$name" PASS $((SECONDS - start)) "$file")")
+  else
+    results+=("$(printf '%-52s %-4s %5ss  %s' "$name" FAIL $((SECONDS - start)) "$file")")
+    failed=1
+    tail -n 20 "$logs/$file" >&2
+  fi
+}
+
+for arch in "${archs[@]}"; do
+  build=build-ptx$arch
+  step "ptx$arch: configure (compute_$arch PTX only)" "ptx$arch/configure.log" \
+    cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$arch-virtual"
+  step "ptx$arch: build" "ptx$arch/build.log" cmake --build "$build" -j "$jobs"
+  step "ptx$arch: tests (ctest, with the GPU)" "ptx$arch/ctest.log" \
+    ctest --test-dir "$build" -j 4 --output-on-failure
+  step "ptx$arch: scan sanitizers$([ $bench = 1 ] && echo ', bench')" "ptx$arch/scan.log" \
+    scripts/gpu_scan.sh "$build" "$logs/ptx$arch/scan" --no-tests "${no_bench[@]}"
+  step "ptx$arch: render checks, sanitizers$([ $bench = 1 ] && echo ', bench')" "ptx$arch/render.log" \
+    scripts/gpu_render.sh "$build" "$logs/ptx$arch/render" "${no_bench[@]}"
+done
+
+if [ $bench = 1 ]; then
+  step "native: configure (preset gpu)" native/configure.log cmake --preset gpu
+  step "native: build" native/build.log cmake --build build-gpu -j "$jobs"
+  step "native: cudaScan --bench" native/scan-bench.log build-gpu/bin/cudaScan --bench
+  step "native: render bench" native/render-bench.log scripts/bench_render.sh build-gpu
+fi
+
+echo
+echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
+for arch in "${archs[@]}"; do
+  [ -f "$logs/ptx$arch/ctest.log" ] &&
+    echo "ptx$arch ctest: $(grep -E 'tests passed|tests failed' "$logs/ptx$arch/ctest.log" | tail -n 1)"
+done
+if [ $bench = 1 ]; then
+  # The same benchmarks of every build, one after the other.
+  for build in "${archs[@]/#/ptx}" native; do
+    scan_log=$logs/$build/scan/scan-bench.log render_log=$logs/$build/render/bench.txt
+    [ "$build" = native ] && scan_log=$logs/native/scan-bench.log render_log=$logs/native/render-bench.log
+    echo "-- $build: cudaScan --bench"
+    [ -f "$scan_log" ] && sed -n '/^exclusive_scan,\|^find_repeats,/,$p' "$scan_log"
+    echo "-- $build: render bench"
+    [ -f "$render_log" ] && cat "$render_log"
+  done
+fi
+printf '%s\n' "${results[@]}"
+echo "logs: $logs"
+exit $failed
