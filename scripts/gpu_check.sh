@@ -39,21 +39,8 @@ jobs=$(nproc 2>/dev/null || echo 4)
 results=()
 failed=0
 
-# step NAME LOGFILE COMMAND...: runs the command with its output in the log,
-# records pass or fail and the time taken.
-step() {
-  local name=$1 log=$logs/$2 file=$2
-  shift 2
-  local start=$SECONDS
-  echo "== $name" >&2
-  if "$@" >"$log" 2>&1; then
-    results+=("$(printf '%-44s %-5s %5ss  %s' "$name" PASS $((SECONDS - start)) "$file")")
-  else
-    results+=("$(printf '%-44s %-5s %5ss  %s' "$name" FAIL $((SECONDS - start)) "$file")")
-    failed=1
-    tail -n 20 "$log" >&2
-  fi
-}
+# shellcheck source=scripts/gpu_steps.sh
+source scripts/gpu_steps.sh
 
 wanted() {
   [ ${#only[@]} -eq 0 ] && return 0

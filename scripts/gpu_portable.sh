@@ -48,19 +48,8 @@ no_bench=()
 results=()
 failed=0
 
-step() {  # step NAME LOGFILE COMMAND...: runs the command with its output in the log
-  local name=$1 file=$2 start=$SECONDS
-  shift 2
-  echo "== $name" >&2
-  mkdir -p "$(dirname "$logs/$file")"
-  if "$@" >"$logs/$file" 2>&1; then
-    results+=("$(printf '%-52s %-4s %5ss  %s' "$name" PASS $((SECONDS - start)) "$file")")
-  else
-    results+=("$(printf '%-52s %-4s %5ss  %s' "$name" FAIL $((SECONDS - start)) "$file")")
-    failed=1
-    tail -n 20 "$logs/$file" >&2
-  fi
-}
+# shellcheck source=scripts/gpu_steps.sh
+source scripts/gpu_steps.sh
 
 for arch in "${archs[@]}"; do
   build=build-ptx$arch

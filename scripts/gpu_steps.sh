@@ -1,0 +1,20 @@
+# shellcheck shell=bash disable=SC2034,SC2154
+# Sourced by the GPU machine's scripts (gpu_check.sh, gpu_portable.sh): one
+# step of a check run, recorded for the short table they print last.
+# Expects $logs (the log folder); fills $results and sets failed=1 on a failure.
+
+# step NAME LOGFILE COMMAND...: runs the command with its output in
+# $logs/LOGFILE, records pass or fail and the time taken.
+step() {
+  local name=$1 file=$2 start=$SECONDS
+  shift 2
+  echo "== $name" >&2
+  mkdir -p "$(dirname "$logs/$file")"
+  if "$@" >"$logs/$file" 2>&1; then
+    results+=("$(printf '%-48s %-5s %5ss  %s' "$name" PASS $((SECONDS - start)) "$file")")
+  else
+    results+=("$(printf '%-48s %-5s %5ss  %s' "$name" FAIL $((SECONDS - start)) "$file")")
+    failed=1
+    tail -n 20 "$logs/$file" >&2
+  fi
+}
