@@ -62,8 +62,22 @@ struct TiledSource {
   __device__ int dense_count(const Cursor&, int) const { return 0; } // compacting source
 };
 
+// At most the blocks one SM holds on the architecture being compiled (threads
+// per SM: 1024 on sm_75, 1536 on sm_86 to sm_89 and sm_120, 2048 on the
+// others): ptxas ignores, with a warning, launch bounds that ask for more.
+constexpr int resident_blocks(int wanted) {
+#if __CUDA_ARCH__ == 750
+  constexpr int kThreadsPerSm = 1024;
+#elif (__CUDA_ARCH__ >= 860 && __CUDA_ARCH__ < 900) || __CUDA_ARCH__ >= 1200
+  constexpr int kThreadsPerSm = 1536;
+#else
+  constexpr int kThreadsPerSm = 2048;
+#endif
+  return wanted < kThreadsPerSm / kTiledThreads ? wanted : kThreadsPerSm / kTiledThreads;
+}
+
 template <Shading kShading, int kBlocksPerSm>
-__global__ void __launch_bounds__(kTiledThreads, kBlocksPerSm)
+__global__ void __launch_bounds__(kTiledThreads, resident_blocks(kBlocksPerSm))
     tiled_kernel(TiledSource source, FrameGeometry frame, PixelStart start, float4* pixels) {
   shade_tile<TiledSource, kShading, kTiledRows>(source, frame, start, pixels);
 }
