@@ -11,7 +11,7 @@
 #include "common/device.h"
 #include "gpu_test.h"
 #include "render/image_io.h"
-#include "render/renderer.h"
+#include "render/renderer_factory.h"
 #include "scenes/scene_file.h"
 #include "test_util.h"
 
