@@ -121,11 +121,12 @@ std::vector<SizeCase> sizes_for(const std::string& scene) {
   return cases;
 }
 
-class CudaRendererScene : public GpuTestWithParam<std::string> {};
-
-TEST_P(CudaRendererScene, MatchesReferenceInEveryMode) {
-  const std::string& name = GetParam();
-  for (const SizeCase& c : sizes_for(name)) {
+// For each size case of scene `name`: the scene, its reference image, and a
+// description for failures, passed to check(scene, size, expected, where).
+template <class Check>
+void for_each_size_case(const std::string& name, const std::vector<SizeCase>& cases,
+                        const Check& check) {
+  for (const SizeCase& c : cases) {
     const std::uint32_t seed = c.random_seed ? random_seed() : 0u;
     const scenes::Scene& scene = cached_scene(name, seed);
     RefRenderer ref;
@@ -134,11 +135,22 @@ TEST_P(CudaRendererScene, MatchesReferenceInEveryMode) {
     const std::string where =
         name + " at " + std::to_string(c.size) + "², seed " + std::to_string(seed) +
         (c.random_seed ? " (RENDER_TEST_SEED=" + std::to_string(random_seed() - 1) + ")" : "");
-    for (const CudaMode mode : kBothModes)
-      expect_cuda_matches(scene, c.size, expected, with_mode(mode),
-                          where + ", " + render::cuda_mode_name(mode));
-    if (c.size == 100) expect_cuda_matches(scene, c.size, expected, {}, where + ", auto");
+    check(scene, c.size, expected, where);
   }
+}
+
+class CudaRendererScene : public GpuTestWithParam<std::string> {};
+
+TEST_P(CudaRendererScene, MatchesReferenceInEveryMode) {
+  const std::string& name = GetParam();
+  for_each_size_case(
+      name, sizes_for(name),
+      [](const scenes::Scene& scene, int size, const Image& expected, const std::string& where) {
+        for (const CudaMode mode : kBothModes)
+          expect_cuda_matches(scene, size, expected, with_mode(mode),
+                              where + ", " + render::cuda_mode_name(mode));
+        if (size == 100) expect_cuda_matches(scene, size, expected, {}, where + ", auto");
+      });
 }
 
 INSTANTIATE_TEST_SUITE_P(AllScenes, CudaRendererScene, ::testing::ValuesIn(scenes::scene_names()),
@@ -206,19 +218,13 @@ class CudaLadderScene : public GpuTestWithParam<std::string> {};
 
 TEST_P(CudaLadderScene, ExactRungsMatchReference) {
   const std::string& name = GetParam();
-  for (const SizeCase& c : ladder_sizes_for(name)) {
-    const std::uint32_t seed = c.random_seed ? random_seed() : 0u;
-    const scenes::Scene& scene = cached_scene(name, seed);
-    RefRenderer ref;
-    ref.setup(scene, c.size, c.size);
-    const Image expected = draw_frame(ref);
-    const std::string where =
-        name + " at " + std::to_string(c.size) + "², seed " + std::to_string(seed) +
-        (c.random_seed ? " (RENDER_TEST_SEED=" + std::to_string(random_seed() - 1) + ")" : "");
-    for (const CudaMode mode : kExactRungs)
-      expect_cuda_matches(scene, c.size, expected, with_mode(mode),
-                          where + ", " + render::cuda_mode_name(mode));
-  }
+  for_each_size_case(
+      name, ladder_sizes_for(name),
+      [](const scenes::Scene& scene, int size, const Image& expected, const std::string& where) {
+        for (const CudaMode mode : kExactRungs)
+          expect_cuda_matches(scene, size, expected, with_mode(mode),
+                              where + ", " + render::cuda_mode_name(mode));
+      });
 }
 
 INSTANTIATE_TEST_SUITE_P(AllScenes, CudaLadderScene, ::testing::ValuesIn(scenes::scene_names()),

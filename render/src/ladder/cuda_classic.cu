@@ -63,24 +63,13 @@ __global__ void classic_kernel(SceneArrays scene, FrameGeometry frame, bool snow
   __shared__ shade::PixelBox hit_box[kThreads];
 
   const int t = static_cast<int>(threadIdx.x);
-  const int tile_x = static_cast<int>(blockIdx.x) % frame.tiles_x;
-  const int tile_y = static_cast<int>(blockIdx.x) / frame.tiles_x;
-  const int px = tile_x * kTileSide + t % kTileSide;
-  const int py = tile_y * kTileSide + t / kTileSide;
-  // Edge tiles may reach past the image: those threads test circles and
-  // wait at the barriers like the others, but own no pixel.
-  const bool in_image = px < frame.width && py < frame.height;
-  const float center_x = shade::pixel_center(px, frame.inverse_width);
-  const float center_y = shade::pixel_center(py, frame.inverse_height);
-  float rgba[4] = {0.f, 0.f, 0.f, 0.f};
-  if (in_image) load_pixel(rgba, pixels, frame, px, py);
+  TilePixel pixel = load_tile_pixel(pixels, frame);
 
   for (int first = 0; first < scene.count; first += kThreads) {
     // Each thread tests one circle of the batch against the tile.
     const int i = first + t;
-    const shade::PixelBox box =
-        i < scene.count ? circle_box(scene, i, frame) : shade::PixelBox{0, 0, 0, 0}; // empty
-    const bool hit = box_touches_tile(box, tile_x, tile_y);
+    const shade::PixelBox box = batch_circle_box(scene, i, frame);
+    const bool hit = box_touches_tile(box, pixel.tile_x, pixel.tile_y);
     position[t] = hit ? 1u : 0u;
     const unsigned hits = exclusive_scan(position, &hit_total);
     // Hits of lower index get lower places, so the list keeps index order.
@@ -91,12 +80,11 @@ __global__ void classic_kernel(SceneArrays scene, FrameGeometry frame, bool snow
     __syncthreads(); // the list is complete
 
     // Each thread walks the list only.
-    if (in_image)
-      for (unsigned k = 0; k < hits; ++k)
-        shade_circle(rgba, scene, hit_circle[k], hit_box[k], px, py, center_x, center_y, snow);
+    for (unsigned k = 0; k < hits; ++k)
+      shade_tile_pixel(pixel, scene, hit_circle[k], hit_box[k], snow);
     __syncthreads(); // all have read the list before the next batch overwrites it
   }
-  if (in_image) store_pixel(rgba, pixels, frame, px, py);
+  store_tile_pixel(pixel, pixels, frame);
 }
 
 } // namespace

@@ -25,35 +25,22 @@ __global__ void tiles_kernel(SceneArrays scene, FrameGeometry frame, bool snow, 
   __shared__ shade::PixelBox boxes[kThreads];
 
   const int t = static_cast<int>(threadIdx.x);
-  const int tile_x = static_cast<int>(blockIdx.x) % frame.tiles_x;
-  const int tile_y = static_cast<int>(blockIdx.x) / frame.tiles_x;
-  const int px = tile_x * kTileSide + t % kTileSide;
-  const int py = tile_y * kTileSide + t / kTileSide;
-  // Edge tiles may reach past the image: those threads test circles and
-  // wait at the barriers like the others, but own no pixel.
-  const bool in_image = px < frame.width && py < frame.height;
-  const float center_x = shade::pixel_center(px, frame.inverse_width);
-  const float center_y = shade::pixel_center(py, frame.inverse_height);
-  float rgba[4] = {0.f, 0.f, 0.f, 0.f};
-  if (in_image) load_pixel(rgba, pixels, frame, px, py);
+  TilePixel pixel = load_tile_pixel(pixels, frame);
 
   for (int first = 0; first < scene.count; first += kThreads) {
     // Each thread tests one circle of the batch against the tile.
-    const int i = first + t;
-    const shade::PixelBox box =
-        i < scene.count ? circle_box(scene, i, frame) : shade::PixelBox{0, 0, 0, 0}; // empty
-    hit[t] = box_touches_tile(box, tile_x, tile_y);
+    const shade::PixelBox box = batch_circle_box(scene, first + t, frame);
+    hit[t] = box_touches_tile(box, pixel.tile_x, pixel.tile_y);
     boxes[t] = box;
     __syncthreads(); // the batch's flags are all written
 
     // Each thread walks the whole batch, in index order.
     const int batch = min(kThreads, scene.count - first);
     for (int k = 0; k < batch; ++k)
-      if (hit[k] && in_image)
-        shade_circle(rgba, scene, first + k, boxes[k], px, py, center_x, center_y, snow);
+      if (hit[k]) shade_tile_pixel(pixel, scene, first + k, boxes[k], snow);
     __syncthreads(); // all have read the batch before the next one overwrites it
   }
-  if (in_image) store_pixel(rgba, pixels, frame, px, py);
+  store_tile_pixel(pixel, pixels, frame);
 }
 
 } // namespace

@@ -53,4 +53,48 @@ __device__ inline void store_pixel(const float* rgba, float4* pixels, const Fram
       make_float4(rgba[0], rgba[1], rgba[2], rgba[3]);
 }
 
+// A thread of the tile rungs: one block per 16x16 tile (row-major), thread t
+// on pixel t of the tile, holding its color in registers.
+struct TilePixel {
+  int tile_x, tile_y;
+  int x, y;
+  // Edge tiles may reach past the image: those threads test circles and
+  // wait at the barriers like the others, but own no pixel.
+  bool in_image;
+  float center_x, center_y;
+  float rgba[4];
+};
+
+__device__ inline TilePixel load_tile_pixel(const float4* pixels, const FrameGeometry& f) {
+  const int t = static_cast<int>(threadIdx.x);
+  TilePixel p;
+  p.tile_x = static_cast<int>(blockIdx.x) % f.tiles_x;
+  p.tile_y = static_cast<int>(blockIdx.x) / f.tiles_x;
+  p.x = p.tile_x * kTileSide + t % kTileSide;
+  p.y = p.tile_y * kTileSide + t / kTileSide;
+  p.in_image = p.x < f.width && p.y < f.height;
+  p.center_x = shade::pixel_center(p.x, f.inverse_width);
+  p.center_y = shade::pixel_center(p.y, f.inverse_height);
+  for (float& c : p.rgba) c = 0.f;
+  if (p.in_image) load_pixel(p.rgba, pixels, f, p.x, p.y);
+  return p;
+}
+
+__device__ inline void store_tile_pixel(const TilePixel& p, float4* pixels,
+                                        const FrameGeometry& f) {
+  if (p.in_image) store_pixel(p.rgba, pixels, f, p.x, p.y);
+}
+
+// The box of circle i in a batch, empty past the scene's last circle.
+__device__ inline shade::PixelBox batch_circle_box(const SceneArrays& s, int i,
+                                                   const FrameGeometry& f) {
+  return i < s.count ? circle_box(s, i, f) : shade::PixelBox{0, 0, 0, 0};
+}
+
+// Pixel p takes circle i (see shade_circle); nothing outside the image.
+__device__ inline void shade_tile_pixel(TilePixel& p, const SceneArrays& s, int i,
+                                        const shade::PixelBox& box, bool snow) {
+  if (p.in_image) shade_circle(p.rgba, s, i, box, p.x, p.y, p.center_x, p.center_y, snow);
+}
+
 } // namespace render::gpu::ladder
