@@ -47,19 +47,25 @@ TEST(Options, CudaModeOnlyWithCudaOrAuto) {
             "--cuda-mode is for -r cuda or auto, not -r cpuref");
 }
 
-// The design ladder's rungs are CUDA modes too, named in the help and in the
+// The design ladder's rungs are CUDA modes too, listed in the help and in the
 // error for a mode that does not exist.
 TEST(Options, CudaModeTakesTheLadderRungs) {
   const std::pair<const char*, render::CudaMode> rungs[] = {{"circles", render::CudaMode::Circles},
                                                             {"pixels", render::CudaMode::Pixels},
                                                             {"tiles", render::CudaMode::Tiles},
                                                             {"classic", render::CudaMode::Classic}};
-  const std::string help = render_app::usage_text();
+  // The help with every run of blanks made one space, so line breaks do not matter.
+  std::string help;
+  for (const char c : render_app::usage_text()) {
+    const bool blank = c == ' ' || c == '\n';
+    if (!blank || (!help.empty() && help.back() != ' ')) help += blank ? ' ' : c;
+  }
+  EXPECT_NE(help.find("circles (wrong on purpose), pixels, tiles, classic"), std::string::npos)
+      << help;
   for (const auto& [name, mode] : rungs) {
     EXPECT_EQ(parse_options({"-r", "cuda", "--cuda-mode", name, "rgb"}).cuda_mode, mode) << name;
     EXPECT_EQ(parse_options({std::string("--cuda-mode=") + name, "rgb"}).cuda_mode, mode) << name;
     EXPECT_STREQ(render::cuda_mode_name(mode), name);
-    EXPECT_NE(help.find(name), std::string::npos) << name;
   }
   EXPECT_EQ(render::cuda_mode_names(), "circles, pixels, tiles, classic, tiled, binned, auto");
   EXPECT_EQ(usage_error({"--cuda-mode", "pixel", "rgb"}),
