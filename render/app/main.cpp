@@ -15,7 +15,7 @@
 #include "render/frame_loop.h"
 #include "render/image_io.h"
 #include "render/ref_renderer.h"
-#include "render/renderer.h"
+#include "render/renderer_factory.h"
 #include "scenes/scene.h"
 #include "scenes/scene_file.h"
 

@@ -7,7 +7,7 @@
 
 #include "render/cuda_renderer.h"
 #include "render/image_io.h"
-#include "render/renderer.h"
+#include "render/renderer_factory.h"
 
 namespace render_app {
 

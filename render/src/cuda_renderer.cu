@@ -18,13 +18,16 @@
 #include "common/timer.h"
 #include "cuda_kernels.h"
 #include "cuda_scratch.h"
+#include "ladder/cuda_ladder.h"
 #include "render/shade.h"
 
 namespace render {
 
 namespace {
 
-constexpr CudaMode kAllModes[] = {CudaMode::Tiled, CudaMode::Binned, CudaMode::Auto};
+constexpr CudaMode kAllModes[] = {CudaMode::Circles, CudaMode::Pixels, CudaMode::Tiles,
+                                  CudaMode::Classic, CudaMode::Tiled,  CudaMode::Binned,
+                                  CudaMode::Auto};
 
 // A pass never holds more pairs than this: the sort's item count and the
 // tile ranges are 32-bit.
@@ -183,6 +186,14 @@ PairScratch lay_out_pairs(void* base, std::size_t capacity, std::size_t sort_byt
 
 const char* cuda_mode_name(CudaMode mode) {
   switch (mode) {
+  case CudaMode::Circles:
+    return "circles";
+  case CudaMode::Pixels:
+    return "pixels";
+  case CudaMode::Tiles:
+    return "tiles";
+  case CudaMode::Classic:
+    return "classic";
   case CudaMode::Tiled:
     return "tiled";
   case CudaMode::Binned:
@@ -197,7 +208,14 @@ CudaMode parse_cuda_mode(const std::string& text) {
   for (const CudaMode mode : kAllModes)
     if (text == cuda_mode_name(mode)) return mode;
   throw std::invalid_argument("unknown CUDA mode '" + text +
-                              "' (valid modes: tiled, binned, auto)");
+                              "' (valid modes: " + cuda_mode_names() + ")");
+}
+
+std::string cuda_mode_names() {
+  std::string names;
+  for (const CudaMode mode : kAllModes)
+    names += (names.empty() ? "" : ", ") + std::string(cuda_mode_name(mode));
+  return names;
 }
 
 struct CudaRenderer::State {
@@ -339,11 +357,31 @@ struct CudaRenderer::State {
                         : shading;
     if (m == CudaMode::Tiled)
       render_tiled();
-    else
+    else if (m == CudaMode::Binned)
       render_binned();
+    else
+      render_ladder(m);
     // A frame without a shading pass (binned, no pairs) still owes the clear.
     flush_clear();
     stream.synchronize();
+  }
+
+  // The ladder's rungs draw over a cleared image: the clear is not folded in.
+  void render_ladder(CudaMode m) {
+    flush_clear();
+    const cudaStream_t s = stream.get();
+    switch (m) {
+    case CudaMode::Circles:
+      return gpu::ladder::draw_circles(scene, frame, snow, pixels.data(), s);
+    case CudaMode::Pixels:
+      return gpu::ladder::draw_pixels(scene, frame, snow, pixels.data(), s);
+    case CudaMode::Tiles:
+      return gpu::ladder::draw_tiles(scene, frame, snow, pixels.data(), s);
+    case CudaMode::Classic:
+      return gpu::ladder::draw_classic(scene, frame, snow, pixels.data(), s);
+    default:
+      throw std::logic_error("CUDA renderer: not a rung of the ladder");
+    }
   }
 
   void render_tiled() {

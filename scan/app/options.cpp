@@ -132,8 +132,9 @@ std::string usage(const char* program) {
          "  -a  --algorithm <NAME>   " +
          scan::algorithm_names() +
          ", or all (default single-pass)\n"
-         "                           for find_repeats: blelloch = flags, blelloch scan, scatter;\n"
-         "                           single-pass = one fused kernel; cub = DeviceSelect::If\n"
+         "                           for find_repeats: kogge-stone, blelloch = flags, that\n"
+         "                           scan, scatter; single-pass = one fused kernel;\n"
+         "                           cub = DeviceSelect::If\n"
          "  -r  --runs <INT>         Timed runs, the best is printed (default 3)\n"
          "      --seed <INT>         Seed for srand() before the random inputs (default 1)\n"
          "      --bench              Time every algorithm with CUDA events against CUB and\n"

@@ -4,6 +4,8 @@ namespace scan {
 
 const char* algorithm_name(Algorithm algorithm) {
   switch (algorithm) {
+  case Algorithm::kKoggeStone:
+    return "kogge-stone";
   case Algorithm::kBlelloch:
     return "blelloch";
   case Algorithm::kSinglePass:
@@ -15,7 +17,7 @@ const char* algorithm_name(Algorithm algorithm) {
 }
 
 std::vector<Algorithm> all_algorithms() {
-  return {Algorithm::kBlelloch, Algorithm::kSinglePass, Algorithm::kCub};
+  return {Algorithm::kKoggeStone, Algorithm::kBlelloch, Algorithm::kSinglePass, Algorithm::kCub};
 }
 
 std::string algorithm_names() {

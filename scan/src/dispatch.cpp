@@ -58,6 +58,10 @@ void exclusive_scan(const int* d_in, int* d_out, std::int64_t n, Algorithm algor
   const auto* in = reinterpret_cast<const unsigned*>(d_in);
   auto* out = reinterpret_cast<unsigned*>(d_out);
   switch (algorithm) {
+  case Algorithm::kKoggeStone:
+    detail::kogge_stone_scan(in, out, n,
+                             static_cast<unsigned*>(WorkspaceAccess::scratch(workspace)), stream);
+    return;
   case Algorithm::kBlelloch:
     detail::blelloch_scan(in, out, n, WorkspaceAccess::carry(workspace), stream);
     return;
@@ -87,10 +91,17 @@ void find_repeats_async(const int* d_in, std::int64_t n, int* d_out, std::int64_
   }
   WorkspaceAccess::reserve(workspace, detail::find_repeats_need(n, algorithm), stream);
   switch (algorithm) {
+  case Algorithm::kKoggeStone: {
+    // The positions, then the Kogge-Stone scan's block sums (find_repeats_need).
+    auto* positions = static_cast<unsigned*>(WorkspaceAccess::scratch(workspace));
+    detail::composed_find_repeats(d_in, n, d_out, d_count, positions, detail::kogge_stone_scan,
+                                  positions + n, stream);
+    return;
+  }
   case Algorithm::kBlelloch:
     detail::composed_find_repeats(d_in, n, d_out, d_count,
                                   static_cast<unsigned*>(WorkspaceAccess::scratch(workspace)),
-                                  WorkspaceAccess::carry(workspace), stream);
+                                  detail::blelloch_scan, WorkspaceAccess::carry(workspace), stream);
     return;
   case Algorithm::kSinglePass:
     detail::fused_find_repeats(d_in, n, d_out, d_count,

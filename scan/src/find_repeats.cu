@@ -1,5 +1,6 @@
 // find_repeats as the course composes it: flag each index, scan the flags
-// into output positions, scatter each flagged index to its position.
+// into output positions (with the Kogge-Stone or the Blelloch scan), scatter
+// each flagged index to its position.
 #include "common/cuda_check.h"
 #include "kernels.h"
 #include "launch.h"
@@ -29,10 +30,11 @@ __global__ void scatter_repeats_kernel(const unsigned* positions, long long n, i
 } // namespace
 
 void composed_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,
-                           unsigned* positions, unsigned* carry, cudaStream_t stream) {
+                           unsigned* positions, ComposedScan scan, unsigned* scan_scratch,
+                           cudaStream_t stream) {
   flag_repeats_kernel<<<flat_blocks(n), kFlatThreads, 0, stream>>>(in, n, positions);
   CUDA_CHECK_LAUNCH();
-  blelloch_scan(positions, positions, n, carry, stream);
+  scan(positions, positions, n, scan_scratch, stream);
   scatter_repeats_kernel<<<flat_blocks(n), kFlatThreads, 0, stream>>>(
       positions, n, out, reinterpret_cast<long long*>(count));
   CUDA_CHECK_LAUNCH();

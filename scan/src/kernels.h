@@ -23,6 +23,10 @@ std::int64_t single_pass_scan_tiles(std::int64_t n);
 std::int64_t fused_repeats_tiles(std::int64_t n);
 
 // n >= 1 in all of these.
+// kogge_stone_scan's block sums: kogge_stone_scratch_elements(n) unsigned values.
+std::size_t kogge_stone_scratch_elements(std::int64_t n);
+void kogge_stone_scan(const unsigned* in, unsigned* out, std::int64_t n, unsigned* block_sums,
+                      cudaStream_t stream);
 void blelloch_scan(const unsigned* in, unsigned* out, std::int64_t n, unsigned* carry,
                    cudaStream_t stream);
 void single_pass_scan(const unsigned* in, unsigned* out, std::int64_t n, const LookbackState& state,
@@ -31,9 +35,15 @@ std::size_t cub_scan_scratch_bytes(std::int64_t n);
 void cub_scan(const unsigned* in, unsigned* out, std::int64_t n, void* scratch,
               std::size_t scratch_bytes, cudaStream_t stream);
 
+// The scan inside the course's composition, with its scratch: kogge_stone_scan
+// (block sums) or blelloch_scan (carry).
+using ComposedScan = void (*)(const unsigned* in, unsigned* out, std::int64_t n, unsigned* scratch,
+                              cudaStream_t stream);
+
 // `positions` holds n unsigned values of scratch.
 void composed_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,
-                           unsigned* positions, unsigned* carry, cudaStream_t stream);
+                           unsigned* positions, ComposedScan scan, unsigned* scan_scratch,
+                           cudaStream_t stream);
 void fused_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,
                         const LookbackState& state, cudaStream_t stream);
 std::size_t cub_find_repeats_scratch_bytes(std::int64_t n);

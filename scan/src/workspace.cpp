@@ -24,6 +24,8 @@ namespace detail {
 ScratchNeed scan_need(std::int64_t n, Algorithm algorithm) {
   ScratchNeed need;
   if (n <= 0) return need;
+  if (algorithm == Algorithm::kKoggeStone)
+    need.scratch_bytes = kogge_stone_scratch_elements(n) * sizeof(unsigned);
   if (algorithm == Algorithm::kSinglePass)
     need.status_words = static_cast<std::size_t>(single_pass_scan_tiles(n));
   if (algorithm == Algorithm::kCub) need.scratch_bytes = cub_scan_scratch_bytes(n);
@@ -34,6 +36,10 @@ ScratchNeed find_repeats_need(std::int64_t n, Algorithm algorithm) {
   ScratchNeed need;
   if (n < 2) return need;
   switch (algorithm) {
+  case Algorithm::kKoggeStone: // the positions, then the scan's block sums
+    need.scratch_bytes =
+        (static_cast<std::size_t>(n) + kogge_stone_scratch_elements(n)) * sizeof(unsigned);
+    break;
   case Algorithm::kBlelloch:
     need.scratch_bytes = static_cast<std::size_t>(n) * sizeof(unsigned);
     break;

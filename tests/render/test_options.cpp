@@ -2,10 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/cli.h"
 #include "options.h"
+#include "render/cuda_renderer.h"
 
 namespace {
 
@@ -43,6 +45,32 @@ TEST(Options, CudaModeOnlyWithCudaOrAuto) {
             "--cuda-mode is for -r cuda or auto, not -r cpu");
   EXPECT_EQ(usage_error({"--cuda-mode", "binned", "-r", "cpuref", "rgb"}),
             "--cuda-mode is for -r cuda or auto, not -r cpuref");
+}
+
+// The design ladder's rungs are CUDA modes too, listed in the help and in the
+// error for a mode that does not exist.
+TEST(Options, CudaModeTakesTheLadderRungs) {
+  const std::pair<const char*, render::CudaMode> rungs[] = {{"circles", render::CudaMode::Circles},
+                                                            {"pixels", render::CudaMode::Pixels},
+                                                            {"tiles", render::CudaMode::Tiles},
+                                                            {"classic", render::CudaMode::Classic}};
+  // The help with every run of blanks made one space, so line breaks do not matter.
+  std::string help;
+  for (const char c : render_app::usage_text()) {
+    const bool blank = c == ' ' || c == '\n';
+    if (!blank || (!help.empty() && help.back() != ' ')) help += blank ? ' ' : c;
+  }
+  EXPECT_NE(help.find("circles (wrong on purpose), pixels, tiles, classic"), std::string::npos)
+      << help;
+  for (const auto& [name, mode] : rungs) {
+    EXPECT_EQ(parse_options({"-r", "cuda", "--cuda-mode", name, "rgb"}).cuda_mode, mode) << name;
+    EXPECT_EQ(parse_options({std::string("--cuda-mode=") + name, "rgb"}).cuda_mode, mode) << name;
+    EXPECT_STREQ(render::cuda_mode_name(mode), name);
+  }
+  EXPECT_EQ(render::cuda_mode_names(), "circles, pixels, tiles, classic, tiled, binned, auto");
+  EXPECT_EQ(usage_error({"--cuda-mode", "pixel", "rgb"}),
+            "--cuda-mode: unknown CUDA mode 'pixel' (valid modes: circles, pixels, tiles, "
+            "classic, tiled, binned, auto)");
 }
 
 TEST(Options, ShortLongAndAttachedForms) {

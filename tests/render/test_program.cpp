@@ -11,7 +11,7 @@
 #include "common/device.h"
 #include "gpu_test.h"
 #include "render/image_io.h"
-#include "render/renderer.h"
+#include "render/renderer_factory.h"
 #include "scenes/scene_file.h"
 #include "test_util.h"
 
@@ -222,6 +222,24 @@ TEST_F(ProgramOnGpu, CheckAgainstAllowsTheSnowToleranceForCuda) {
                    altered_reference(dir, "snowsingle", 1e-3f), "-f", "", "snowsingle"});
   EXPECT_EQ(far.status, 1);
   EXPECT_TRUE(contains(far.out, "(tolerance 0.0001)")) << far.out;
+}
+
+// The circles rung is wrong on purpose where circles overlap, in a way that
+// depends on how its threads ran: the check must judge it, passed (0) or a
+// reported mismatch (1), never a crash. The exact rungs pass.
+TEST_F(ProgramOnGpu, EveryLadderRungRunsUnderTheCheck) {
+  const ProgramRun circles =
+      run_program({"-r", "cuda", "--cuda-mode", "circles", "-s", "256", "-c", "-f", "", "rgb"});
+  EXPECT_TRUE(circles.status == 0 || circles.status == 1) << circles.status << circles.err;
+  EXPECT_TRUE(contains(circles.out, circles.status == 0 ? "Correctness check passed"
+                                                        : "Mismatch detected at pixel"))
+      << circles.out;
+  for (const char* mode : {"pixels", "tiles", "classic"}) {
+    const ProgramRun exact =
+        run_program({"-r", "cuda", "--cuda-mode", mode, "-s", "77", "-c", "-f", "", "rand10k"});
+    EXPECT_EQ(exact.status, 0) << mode << ": " << exact.out << exact.err;
+    EXPECT_TRUE(contains(exact.out, "Correctness check passed")) << mode;
+  }
 }
 
 TEST(Program, CheckAgainstABadFileFailsBeforeRendering) {

@@ -13,7 +13,7 @@
 #include "common/device.h"
 #include "render/cpu_renderer.h"
 #include "render/ref_renderer.h"
-#include "render/renderer.h"
+#include "render/renderer_factory.h"
 #include "render/shade.h"
 #include "test_util.h"
 

@@ -54,6 +54,16 @@ TEST(ScanOptions, CourseOptionsShortAndLong) {
   EXPECT_EQ(o.test, scan_app::Test::kFindRepeats);
 }
 
+// The ladder's first rung, by name, alone or in the help.
+TEST(ScanOptions, KoggeStoneIsAnAlgorithm) {
+  EXPECT_EQ(parse({"-a", "kogge-stone"}).algorithm, scan::Algorithm::kKoggeStone);
+  EXPECT_EQ(parse({"-m", "find_repeats", "--algorithm=kogge-stone"}).algorithm,
+            scan::Algorithm::kKoggeStone);
+  const std::string help = scan_app::usage("cudaScan");
+  EXPECT_NE(help.find("kogge-stone, blelloch, single-pass, cub, or all"), std::string::npos)
+      << help;
+}
+
 // The bench times every algorithm; past find_repeats' limit it times the scan
 // alone.
 TEST(ScanOptions, BenchTakesNoChoiceOfAlgorithmOrRuns) {

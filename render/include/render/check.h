@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "render/image.h"
-#include "render/renderer.h"
+#include "render/renderer_factory.h"
 #include "scenes/scene.h"
 
 namespace render {

@@ -1,5 +1,6 @@
 // The CUDA renderer: the same images as RefRenderer (bit for bit; within
-// kSnowTolerance on snow scenes), drawn one 16x16 tile per thread block.
+// kSnowTolerance on snow scenes; but the circles mode, wrong on purpose),
+// drawn one 16x16 tile per thread block in the tuned modes.
 // docs/cuda_renderer.md explains the two designs and their measurements.
 //
 // Plain C++: programs and tests include this without nvcc.
@@ -15,19 +16,30 @@
 
 namespace render {
 
-// How a tile finds the circles that touch it.
+// How the renderer finds each pixel's circles. The first four are the design
+// ladder (docs/ladder.md), small kernels a learner reads in one sitting; the
+// last three are the tuned designs.
 enum class CudaMode {
-  Tiled,  // every tile tests every circle, a batch at a time
-  Binned, // circles are binned to tiles first; a tile reads only its own
-  Auto,   // setup times both on the first frame and keeps the faster (binned
-          // without trying tiled where tiles x circles passes 2e9)
+  Circles, // one thread per circle blending into the image: wrong on purpose
+           // (order and atomicity), never chosen by auto
+  Pixels,  // one thread per pixel walking every circle
+  Tiles,   // a block per tile; each batch tested against the tile, all walked
+  Classic, // the same, each batch's hits compacted by a shared-memory scan
+  Tiled,   // every tile tests every circle, a batch at a time
+  Binned,  // circles are binned to tiles first; a tile reads only its own
+  Auto,    // setup times tiled and binned on the first frame and keeps the
+           // faster (binned without trying tiled where tiles x circles passes 2e9)
 };
 
-// "tiled", "binned", "auto".
+// "circles", "pixels", "tiles", "classic", "tiled", "binned", "auto".
 const char* cuda_mode_name(CudaMode mode);
 
 // Inverse of cuda_mode_name; throws std::invalid_argument naming the choices.
 CudaMode parse_cuda_mode(const std::string& text);
+
+// "circles, pixels, tiles, classic, tiled, binned, auto": every mode, in
+// ladder order.
+std::string cuda_mode_names();
 
 struct CudaRendererOptions {
   CudaMode mode = CudaMode::Auto;

@@ -1,8 +1,7 @@
-// The renderer interface every implementation follows, and the factory that
-// picks one.
+// The renderer interface every implementation follows. The factory that
+// picks one is render/renderer_factory.h.
 #pragma once
 
-#include <memory>
 #include <string>
 
 #include "render/image.h"
@@ -41,27 +40,5 @@ public:
   // The current image on the host; a GPU renderer copies it back here.
   virtual const Image& image() = 0;
 };
-
-enum class RendererKind { CpuRef, Cpu, Cuda, Auto };
-
-// "cpuref", "cpu", "cuda", "auto".
-const char* renderer_kind_name(RendererKind kind);
-
-// Inverse of renderer_kind_name; throws std::invalid_argument naming the
-// valid choices.
-RendererKind parse_renderer_kind(const std::string& text);
-
-// Which renderer a request resolves to, and why, in words for the user:
-// auto is cuda when a CUDA device answers, else cpu ("no CUDA device: ...").
-struct RendererChoice {
-  RendererKind kind;
-  std::string reason;
-};
-RendererChoice choose_renderer(RendererKind requested);
-
-// A new renderer of the given kind (auto resolved by choose_renderer), the
-// CUDA one with default options (render/cuda_renderer.h takes others). For
-// cuda, throws std::runtime_error when no device answers.
-std::unique_ptr<Renderer> make_renderer(RendererKind kind);
 
 } // namespace render

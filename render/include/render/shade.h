@@ -167,12 +167,14 @@ RENDER_HD inline void blend(float* pixel, const Contribution& c) {
 }
 
 // Shades one pixel with one circle: the coverage test, then the blend. The
-// caller passes the pixel center; `snow` selects the snow shading.
-RENDER_HD inline void shade_pixel(float* pixel, float center_x, float center_y, float x, float y,
+// caller passes the pixel center; `snow` selects the snow shading. Returns
+// whether the circle covers the pixel (and so blended it).
+RENDER_HD inline bool shade_pixel(float* pixel, float center_x, float center_y, float x, float y,
                                   float z, float radius, float r, float g, float b, bool snow) {
   const float d2 = distance_squared(x, y, center_x, center_y);
-  if (!covers(d2, radius)) return;
+  if (!covers(d2, radius)) return false;
   blend(pixel, snow ? snow_contribution(d2, radius, z) : flat_contribution(r, g, b));
+  return true;
 }
 
 // The clear value of row j of an image `height` rows tall, in r, g and b

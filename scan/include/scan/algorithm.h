@@ -7,13 +7,17 @@
 
 namespace scan {
 
-// One name per algorithm, the same for both calls:
+// One name per algorithm, the same for both calls, in ladder order (the
+// textbook's first scan to the library):
+//   kogge-stone  scan: the work-inefficient Kogge-Stone (Hillis-Steele) scan, per block in
+//                shared memory, block sums scanned the same way.
+//                find_repeats: the course's composition (flags, kogge-stone scan, scatter).
 //   blelloch     scan: the course's work-efficient up-sweep/down-sweep, one launch per level.
 //                find_repeats: the course's composition (flags, blelloch scan, scatter).
 //   single-pass  scan: one kernel with decoupled look-back.
 //                find_repeats: one fused kernel (flag, block scan, look-back, compacted store).
 //   cub          the library: cub::DeviceScan::ExclusiveSum, cub::DeviceSelect::If.
-enum class Algorithm { kBlelloch, kSinglePass, kCub };
+enum class Algorithm { kKoggeStone, kBlelloch, kSinglePass, kCub };
 
 constexpr Algorithm kDefaultAlgorithm = Algorithm::kSinglePass;
 
@@ -22,7 +26,7 @@ const char* algorithm_name(Algorithm algorithm);
 // All algorithms, in the order tables list them.
 std::vector<Algorithm> all_algorithms();
 
-// "blelloch, single-pass, cub"
+// "kogge-stone, blelloch, single-pass, cub"
 std::string algorithm_names();
 
 // The algorithm of that name, or nothing.

@@ -1,4 +1,4 @@
-#include "render/renderer.h"
+#include "render/renderer_factory.h"
 
 #include <stdexcept>
 

@@ -1,0 +1,35 @@
+// The renderer factory: the renderer kinds as -r names them, the choice
+// that auto makes, and a new renderer of a kind. It knows every renderer;
+// the interface (render/renderer.h) knows none of them.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "render/renderer.h"
+
+namespace render {
+
+enum class RendererKind { CpuRef, Cpu, Cuda, Auto };
+
+// "cpuref", "cpu", "cuda", "auto".
+const char* renderer_kind_name(RendererKind kind);
+
+// Inverse of renderer_kind_name; throws std::invalid_argument naming the
+// valid choices.
+RendererKind parse_renderer_kind(const std::string& text);
+
+// Which renderer a request resolves to, and why, in words for the user:
+// auto is cuda when a CUDA device answers, else cpu ("no CUDA device: ...").
+struct RendererChoice {
+  RendererKind kind;
+  std::string reason;
+};
+RendererChoice choose_renderer(RendererKind requested);
+
+// A new renderer of the given kind (auto resolved by choose_renderer), the
+// CUDA one with default options (render/cuda_renderer.h takes others). For
+// cuda, throws std::runtime_error when no device answers.
+std::unique_ptr<Renderer> make_renderer(RendererKind kind);
+
+} // namespace render
