@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <set>
 #include <stdexcept>
@@ -398,18 +397,5 @@ TEST(Scenes, SeedZeroIsSeedOne) {
   }
 }
 
-#if defined(NDEBUG)
-// The largest scenes load fast enough for interactive use. The bound is loose
-// (a busy machine), but a per-circle allocation or a quadratic step fails it.
-TEST(Scenes, LargestScenesLoadInUnderASecond) {
-  for (const char* name : {"rand1M", "micro2M"}) {
-    const auto start = std::chrono::steady_clock::now();
-    const Scene s = scenes::load_scene(name);
-    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-    EXPECT_LT(took.count(), 1.0) << name;
-    RecordProperty(std::string(name) + "_seconds", std::to_string(took.count()));
-  }
-}
-#endif
 
 } // namespace
