@@ -26,3 +26,9 @@ inline ProgramResult run_program(const std::string& command) {
   if (raw != -1 && WIFEXITED(raw)) result.status = WEXITSTATUS(raw);
   return result;
 }
+
+// Runs `command` with its standard output on /dev/full, where every write
+// fails (no space left): `output` is then its standard error alone.
+inline ProgramResult run_program_to_full_device(const std::string& command) {
+  return run_program("{ " + command + " >/dev/full; }");
+}
