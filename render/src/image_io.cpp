@@ -78,8 +78,10 @@ bool is_directory(const std::string& path) {
 class InputFile {
 public:
   explicit InputFile(const std::string& path) : path_(path) {
+    // O_NONBLOCK: opening a pipe would wait for a writer; size() refuses it.
+    // Reads of a regular file ignore the flag.
     do {
-      fd_ = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+      fd_ = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     } while (fd_ < 0 && errno == EINTR);
     if (fd_ < 0) throw read_error(path, errno_text(errno));
   }

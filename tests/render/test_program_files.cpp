@@ -30,7 +30,7 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-TEST(ProgramFiles, SceneFileThatIsAPipeIsRefusedAtOnce) {
+TEST(ProgramFiles, InputThatIsAPipeIsRefusedAtOnce) {
   const TempDir dir;
   const std::string fifo = dir.file("scene");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
@@ -40,6 +40,11 @@ TEST(ProgramFiles, SceneFileThatIsAPipeIsRefusedAtOnce) {
   EXPECT_EQ(run.status, 1) << run.output;
   EXPECT_EQ(run.output,
             "render: error: " + fifo + ": cannot open scene file: not a regular file\n");
+  // The same for a stored image to check against.
+  const ProgramResult check = run_program("timeout 10 " + std::string(RENDER_PROGRAM) +
+                                          " -r cpu -s 8 -f '' --check-against '" + fifo + "' rgb");
+  EXPECT_EQ(check.status, 1) << check.output;
+  EXPECT_EQ(check.output, "render: error: cannot read " + fifo + ": not a regular file\n");
 }
 
 TEST(ProgramFiles, ReadOnlyOutputIsKept) {
