@@ -27,6 +27,8 @@ constexpr std::int64_t kDefaultN = 100'000'000;
 // the host arrays alone would not fit most machines.
 constexpr std::int64_t kMaxN = std::int64_t{1} << 33;
 constexpr float kAlpha = 2.0f;
+// One name in the usage line and in error lines, whatever path ran it.
+constexpr char kProgram[] = "cudaSaxpy";
 
 struct Options {
   std::size_t n = kDefaultN;
@@ -34,7 +36,7 @@ struct Options {
   int runs = 3;
 };
 
-void print_usage(const char* program) {
+void print_usage() {
   std::printf(
       "Usage: %s [options]\n"
       "Computes result = a*x + y over N floats on the GPU (a = 2, x[i] = y[i] = i %% 10)\n"
@@ -52,7 +54,7 @@ void print_usage(const char* program) {
       "with effective bandwidth (GB/s = 2^30 bytes per second, as the course prints it),\n"
       "beside the device-to-device memcpy bandwidth measured in the same run.\n"
       "Exit status: 0 correct, 1 wrong result or failure (no GPU, out of memory), 2 usage.\n",
-      program, static_cast<long long>(kDefaultN), static_cast<long long>(kMaxN));
+      kProgram, static_cast<long long>(kDefaultN), static_cast<long long>(kMaxN));
 }
 
 // Returns false when --help was asked for.
@@ -117,11 +119,10 @@ struct Best {
 int run_program(int argc, char** argv) {
   Options opt;
   if (!parse_options(argc, argv, opt)) {
-    print_usage(argv[0]);
+    print_usage();
     return 0;
   }
-  const std::string no_device = common::no_device_reason();
-  if (!no_device.empty()) throw std::runtime_error("no CUDA device available: " + no_device);
+  common::require_cuda_device();
   common::print_device_banner(std::cout);
 
   const std::size_t n = opt.n;
@@ -214,5 +215,5 @@ int run_program(int argc, char** argv) {
 } // namespace
 
 int main(int argc, char** argv) {
-  return common::run_main("cudaSaxpy", [&] { return run_program(argc, argv); });
+  return common::run_main(kProgram, [&] { return run_program(argc, argv); });
 }

@@ -12,7 +12,14 @@
 # libclang-rt-dev package of that clang version).
 set -euo pipefail
 
-usage() { echo "usage: $0 [SECONDS] [WORK_FOLDER]" >&2; exit 2; }
+usage_line="usage: $0 [SECONDS] [WORK_FOLDER]"
+usage() { echo "$usage_line" >&2; exit 2; }
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+  echo "$usage_line"
+  echo "Fuzzes the scene-file reader for SECONDS (default 60) with libFuzzer and ASan/UBSan;"
+  echo "WORK_FOLDER (default build-fuzz) keeps the binaries, corpus and findings. CXX: a clang++."
+  exit 0
+fi
 [[ $# -le 2 ]] || usage
 seconds=${1:-60}
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || { echo "$0: SECONDS must be a positive whole number, not '$seconds'" >&2; exit 2; }

@@ -10,7 +10,7 @@ class GpuTest : public ::testing::Test {
 protected:
   void SetUp() override {
     const std::string reason = common::no_device_reason();
-    if (!reason.empty()) GTEST_SKIP() << "no usable CUDA device: " << reason;
+    if (!reason.empty()) GTEST_SKIP() << "no CUDA device available: " << reason;
   }
 };
 

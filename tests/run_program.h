@@ -26,3 +26,17 @@ inline ProgramResult run_program(const std::string& command) {
   if (raw != -1 && WIFEXITED(raw)) result.status = WEXITSTATUS(raw);
   return result;
 }
+
+// Runs `command` with its standard output on /dev/full, where every write
+// fails (no space left), and checks that `program` says so: exit status 1
+// and the one line "PROGRAM: error: cannot write standard output..." on
+// stderr. Returns what is wrong, or "" when nothing is.
+inline std::string unwritable_output_problem(const std::string& command,
+                                             const std::string& program) {
+  const ProgramResult r = run_program("{ " + command + " >/dev/full; }");
+  const std::string expected = program + ": error: cannot write standard output";
+  if (r.status != 1) return "exit status " + std::to_string(r.status) + ": " + r.output;
+  if (r.output.rfind(expected, 0) != 0 || r.output.find('\n') != r.output.size() - 1)
+    return "not one line '" + expected + "...': " + r.output;
+  return "";
+}

@@ -3,6 +3,7 @@
 #include <getopt.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -47,12 +48,40 @@ bool getopt_asked_help(int code, char** argv) {
 
 UsageError getopt_usage_error(int code, char** argv) {
   if (code == ':') return UsageError("option " + stopped_at(argv) + " needs a value");
+  // getopt_long names a known long option given a value it does not take by
+  // its optopt; an unknown one leaves optopt 0.
+  const std::string word = argv[optind - 1];
+  const std::size_t eq = word.find('=');
+  if (optopt != 0 && word.compare(0, 2, "--") == 0 && eq != std::string::npos)
+    return UsageError(word.substr(0, eq) + " takes no value");
   return UsageError("unknown option " + stopped_at(argv));
 }
 
+namespace {
+
+// Flushes standard output and says whether everything printed on it reached
+// its destination (a full disk, /dev/full or a closed pipe fail here, or
+// earlier, which leaves the stream's error flag set). Empty when it did.
+std::string stdout_failure() {
+  errno = 0;
+  std::cout.flush(); // through stdout's buffer (synced with stdio), so errno tells why
+  const bool flushed = std::fflush(stdout) == 0;
+  const int error = errno;
+  if (flushed && std::cout && !std::ferror(stdout)) return {};
+  std::string message = "cannot write standard output";
+  if (error != 0) message += std::string(": ") + std::strerror(error);
+  return message;
+}
+
+} // namespace
+
 int run_main(const char* program, const std::function<int()>& body) {
   try {
-    return body();
+    const int status = body();
+    const std::string failure = stdout_failure();
+    if (failure.empty()) return status;
+    std::cerr << program << ": error: " << failure << '\n';
+    return status != 0 ? status : 1;
   } catch (const UsageError& e) {
     std::cerr << program << ": " << e.what() << " (try --help)\n";
     return 2;

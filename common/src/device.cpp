@@ -3,6 +3,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "common/cuda_check.h"
 
@@ -23,6 +24,16 @@ std::string no_device_reason() {
   }
   if (count == 0) return "no CUDA-capable device is detected";
   return {};
+}
+
+std::string no_device_message() {
+  const std::string reason = no_device_reason();
+  return reason.empty() ? reason : "no CUDA device available: " + reason;
+}
+
+void require_cuda_device() {
+  const std::string message = no_device_message();
+  if (!message.empty()) throw std::runtime_error(message);
 }
 
 std::vector<DeviceInfo> query_devices() {

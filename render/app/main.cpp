@@ -16,6 +16,7 @@
 #include "render/image_io.h"
 #include "render/ref_renderer.h"
 #include "render/renderer_factory.h"
+#include "scenes/atomic_file.h"
 #include "scenes/scene.h"
 #include "scenes/scene_file.h"
 
@@ -63,6 +64,11 @@ int run(const render_app::Options& options) {
   }
 
   const render::RendererChoice choice = render::choose_renderer(options.renderer);
+  // -r auto may fall back to the CPU, which has no CUDA mode: say so rather
+  // than drop the request silently (no error: auto means "what this machine has").
+  if (options.cuda_mode_given && choice.kind != render::RendererKind::Cuda)
+    std::cerr << "render: warning: --cuda-mode " << render::cuda_mode_name(options.cuda_mode)
+              << " is ignored: the CPU renderer runs (" << choice.reason << ")\n";
   // Made before anything is printed or generated: it fails if the choice
   // cannot run.
   const std::unique_ptr<render::Renderer> renderer =
@@ -100,6 +106,7 @@ int run(const render_app::Options& options) {
 } // namespace
 
 int main(int argc, char** argv) {
+  scenes::remove_temp_files_on_signals(); // Ctrl-C while an image is written leaves none half-done
   const std::vector<std::string> args(argv + 1, argv + argc);
   return common::run_main("render", [&] { return run(render_app::parse_options(args)); });
 }

@@ -65,10 +65,14 @@ Split split_option(const std::string& arg) {
 Options parse_options(const std::vector<std::string>& args) {
   Options options;
   std::vector<std::string> positional;
-  bool cuda_mode_given = false;
+  bool options_ended = false; // after "--" every word is a SCENE (getopt's convention)
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    if (arg.size() < 2 || arg[0] != '-') {
+    if (!options_ended && arg == "--") {
+      options_ended = true;
+      continue;
+    }
+    if (options_ended || arg.size() < 2 || arg[0] != '-') {
       positional.push_back(arg);
       continue;
     }
@@ -100,7 +104,7 @@ Options parse_options(const std::vector<std::string>& args) {
     } else if (opt.name == "--cuda-mode") {
       options.cuda_mode =
           parse_choice<render::CudaMode>("--cuda-mode", value(), render::parse_cuda_mode);
-      cuda_mode_given = true;
+      options.cuda_mode_given = true;
     } else if (is("-s", "--size")) {
       options.size =
           static_cast<int>(common::parse_int(value(), "-s/--size", 1, render::kMaxImageSide));
@@ -128,7 +132,12 @@ Options parse_options(const std::vector<std::string>& args) {
       throw common::UsageError("unknown option '" + arg + "'");
     }
   }
-  if (options.help || options.list) return options;
+  if (options.help) return options;
+  if (options.list) {
+    if (!positional.empty())
+      throw common::UsageError("--list takes no SCENE (got '" + positional[0] + "')");
+    return options;
+  }
 
   // A stored image is one frame: checking several frames against it would
   // compare later frames with the wrong picture.
@@ -138,8 +147,8 @@ Options parse_options(const std::vector<std::string>& args) {
                              std::to_string(options.end_frame) + ")");
 
   // auto may become cuda; the CPU renderers have no such mode.
-  if (cuda_mode_given && (options.renderer == render::RendererKind::Cpu ||
-                          options.renderer == render::RendererKind::CpuRef))
+  if (options.cuda_mode_given && (options.renderer == render::RendererKind::Cpu ||
+                                  options.renderer == render::RendererKind::CpuRef))
     throw common::UsageError(std::string("--cuda-mode is for -r cuda or auto, not -r ") +
                              render::renderer_kind_name(options.renderer));
 

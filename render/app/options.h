@@ -21,6 +21,7 @@ struct Options {
   std::string scene_file; // --scene-file PATH
   render::RendererKind renderer = render::RendererKind::Auto;
   render::CudaMode cuda_mode = render::CudaMode::Auto; // --cuda-mode, for -r cuda
+  bool cuda_mode_given = false; // said on stderr when -r auto falls back to the CPU
   int size = kDefaultSize;
   int start_frame = 0;
   int end_frame = 1;

@@ -480,8 +480,7 @@ struct CudaRenderer::State {
 };
 
 CudaRenderer::CudaRenderer(const CudaRendererOptions& options) {
-  const std::string reason = common::no_device_reason();
-  if (!reason.empty()) throw std::runtime_error("the CUDA renderer needs a CUDA device: " + reason);
+  common::require_cuda_device();
   state_ = std::make_unique<State>(options);
 }
 

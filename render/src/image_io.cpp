@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <stdexcept>
 #include <system_error>
 #include <utility>
@@ -39,15 +40,22 @@ std::string errno_text(int code) {
   return std::strerror(code);
 }
 
-// The 8-bit pixels, top row first, `channels` (3 or 4) per pixel.
+// Where encoded bytes go: a file, piece by piece, or a vector.
+using ByteSink = std::function<void(const std::uint8_t* data, std::size_t size)>;
+
+// One row of 8-bit pixels, `channels` (3 or 4) per pixel, into `out`.
+void row_to_bytes(const Image& image, int y, int channels, std::uint8_t* out) {
+  const float* p = image.pixel(0, y);
+  for (int x = 0; x < image.width(); ++x, p += Image::kChannels)
+    for (int c = 0; c < channels; ++c) *out++ = to_byte(p[c]);
+}
+
+// The 8-bit pixels, top row first.
 std::vector<std::uint8_t> to_bytes_top_first(const Image& image, int channels) {
   std::vector<std::uint8_t> bytes(image.pixel_count() * channels);
-  std::uint8_t* out = bytes.data();
-  for (int y = image.height() - 1; y >= 0; --y) {
-    const float* p = image.pixel(0, y);
-    for (int x = 0; x < image.width(); ++x, p += Image::kChannels)
-      for (int c = 0; c < channels; ++c) *out++ = to_byte(p[c]);
-  }
+  const std::size_t row_bytes = static_cast<std::size_t>(image.width()) * channels;
+  for (int y = image.height() - 1, row = 0; y >= 0; --y, ++row)
+    row_to_bytes(image, y, channels, bytes.data() + row * row_bytes);
   return bytes;
 }
 
@@ -57,15 +65,8 @@ void append_to_vector(void* context, void* data, int size) {
   out->insert(out->end(), bytes, bytes + size);
 }
 
-// Writes `bytes` to `path` whole or not at all (scenes::AtomicFile).
-void write_whole_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
-  try {
-    scenes::AtomicFile file(path);
-    file.write(bytes.data(), bytes.size());
-    file.commit();
-  } catch (const std::system_error& e) {
-    throw write_error(path, errno_text(e.code().value()));
-  }
+void emit_text(const std::string& text, const ByteSink& sink) {
+  sink(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
 }
 
 bool is_directory(const std::string& path) {
@@ -77,8 +78,10 @@ bool is_directory(const std::string& path) {
 class InputFile {
 public:
   explicit InputFile(const std::string& path) : path_(path) {
+    // O_NONBLOCK: opening a pipe would wait for a writer; size() refuses it.
+    // Reads of a regular file ignore the flag.
     do {
-      fd_ = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+      fd_ = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     } while (fd_ < 0 && errno == EINTR);
     if (fd_ < 0) throw read_error(path, errno_text(errno));
   }
@@ -187,16 +190,38 @@ std::uint8_t to_byte(float v) {
   return static_cast<std::uint8_t>(static_cast<int>(255.f * clamped));
 }
 
-std::vector<std::uint8_t> encode_ppm(const Image& image) {
-  const std::string header =
-      "P6\n" + std::to_string(image.width()) + " " + std::to_string(image.height()) + "\n255\n";
-  std::vector<std::uint8_t> bytes(header.begin(), header.end());
-  const std::vector<std::uint8_t> pixels = to_bytes_top_first(image, 3);
-  bytes.insert(bytes.end(), pixels.begin(), pixels.end());
-  return bytes;
+namespace {
+
+// The sides as a header gives them: "WIDTH HEIGHT".
+std::string header_sides(const Image& image) {
+  return std::to_string(image.width()) + " " + std::to_string(image.height());
 }
 
-std::vector<std::uint8_t> encode_png(const Image& image) {
+// PPM and RGBAF go out a row at a time, so writing a large image needs no
+// second copy of it in memory.
+void emit_ppm(const Image& image, const ByteSink& sink) {
+  emit_text("P6\n" + header_sides(image) + "\n255\n", sink);
+  std::vector<std::uint8_t> row(static_cast<std::size_t>(image.width()) * 3);
+  for (int y = image.height() - 1; y >= 0; --y) {
+    row_to_bytes(image, y, 3, row.data());
+    sink(row.data(), row.size());
+  }
+}
+
+void emit_rgbaf(const Image& image, const ByteSink& sink) {
+  emit_text(kRgbafMagic + header_sides(image) + "\n", sink);
+  const std::size_t row_floats = static_cast<std::size_t>(image.width()) * Image::kChannels;
+  std::vector<std::uint8_t> row(row_floats * kFloatBytes);
+  for (int y = 0; y < image.height(); ++y) {
+    const float* p = image.pixel(0, y);
+    for (std::size_t i = 0; i < row_floats; ++i) store_le32(p + i, row.data() + i * kFloatBytes);
+    sink(row.data(), row.size());
+  }
+}
+
+// stb_image_write builds the whole PNG in memory (it compresses the image as
+// one block), so a PNG cannot be streamed with it.
+std::vector<std::uint8_t> png_bytes(const Image& image) {
   constexpr int kChannels = 4;
   const std::vector<std::uint8_t> pixels = to_bytes_top_first(image, kChannels);
   std::vector<std::uint8_t> bytes;
@@ -206,33 +231,55 @@ std::vector<std::uint8_t> encode_png(const Image& image) {
   return bytes;
 }
 
-std::vector<std::uint8_t> encode_rgbaf(const Image& image) {
-  const std::string header =
-      kRgbafMagic + std::to_string(image.width()) + " " + std::to_string(image.height()) + "\n";
-  const std::size_t floats = image.pixel_count() * Image::kChannels;
-  std::vector<std::uint8_t> bytes(header.size() + floats * kFloatBytes);
-  std::copy(header.begin(), header.end(), bytes.begin());
-  std::uint8_t* out = bytes.data() + header.size();
-  for (std::size_t i = 0; i < floats; ++i, out += kFloatBytes) store_le32(image.data() + i, out);
+void emit_image(const Image& image, ImageFormat format, const ByteSink& sink) {
+  switch (format) {
+  case ImageFormat::Png: {
+    const std::vector<std::uint8_t> bytes = png_bytes(image);
+    sink(bytes.data(), bytes.size());
+    return;
+  }
+  case ImageFormat::Ppm:
+    emit_ppm(image, sink);
+    return;
+  case ImageFormat::Rgbaf:
+    emit_rgbaf(image, sink);
+    return;
+  }
+}
+
+std::vector<std::uint8_t> encode(const Image& image, ImageFormat format) {
+  std::vector<std::uint8_t> bytes;
+  emit_image(image, format, [&bytes](const std::uint8_t* data, std::size_t size) {
+    bytes.insert(bytes.end(), data, data + size);
+  });
   return bytes;
+}
+
+} // namespace
+
+std::vector<std::uint8_t> encode_ppm(const Image& image) {
+  return encode(image, ImageFormat::Ppm);
+}
+
+std::vector<std::uint8_t> encode_png(const Image& image) {
+  return png_bytes(image);
+}
+
+std::vector<std::uint8_t> encode_rgbaf(const Image& image) {
+  return encode(image, ImageFormat::Rgbaf);
 }
 
 void write_image(const Image& image, const std::string& path, ImageFormat format) {
   if (image.pixel_count() == 0) throw write_error(path, "the image is empty");
   if (is_directory(path)) throw write_error(path, "it is a folder");
-  std::vector<std::uint8_t> bytes;
-  switch (format) {
-  case ImageFormat::Png:
-    bytes = encode_png(image);
-    break;
-  case ImageFormat::Ppm:
-    bytes = encode_ppm(image);
-    break;
-  case ImageFormat::Rgbaf:
-    bytes = encode_rgbaf(image);
-    break;
+  try {
+    scenes::AtomicFile file(path);
+    emit_image(image, format,
+               [&file](const std::uint8_t* data, std::size_t size) { file.write(data, size); });
+    file.commit();
+  } catch (const scenes::WriteError& e) {
+    throw write_error(path, e.what());
   }
-  write_whole_file(path, bytes);
 }
 
 Image read_rgbaf(const std::string& path) {
@@ -291,8 +338,8 @@ void check_writable(const std::string& path) {
   if (is_directory(path)) throw write_error(path, "it is a folder");
   try {
     const scenes::AtomicFile probe(path); // creating it is the test; it is removed unused
-  } catch (const std::system_error& e) {
-    throw write_error(path, errno_text(e.code().value()));
+  } catch (const scenes::WriteError& e) {
+    throw write_error(path, e.what());
   }
 }
 

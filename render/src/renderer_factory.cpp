@@ -39,8 +39,8 @@ RendererKind parse_renderer_kind(const std::string& text) {
 
 RendererChoice choose_renderer(RendererKind requested) {
   if (requested != RendererKind::Auto) return {requested, "requested"};
-  const std::string reason = common::no_device_reason();
-  if (!reason.empty()) return {RendererKind::Cpu, "no CUDA device: " + reason};
+  const std::string no_device = common::no_device_message();
+  if (!no_device.empty()) return {RendererKind::Cpu, no_device};
   return {RendererKind::Cuda, "CUDA device found"};
 }
 

@@ -12,19 +12,21 @@
 
 namespace {
 
+// One name in the usage line and in error lines, whatever path ran it.
+constexpr char kProgram[] = "cudaScan";
+
 int run(int argc, char** argv) {
   const scan_app::Options opt = scan_app::parse_options(argc, argv);
   if (opt.help) {
-    std::cout << scan_app::usage(argv[0]);
+    std::cout << scan_app::usage(kProgram);
     return 0;
   }
-  const std::string no_device = common::no_device_reason();
-  if (!no_device.empty()) throw std::runtime_error("no usable CUDA device: " + no_device);
+  common::require_cuda_device();
   return opt.bench ? scan_app::run_bench(opt) : scan_app::run_check(opt);
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  return common::run_main("cudaScan", [&] { return run(argc, argv); });
+  return common::run_main(kProgram, [&] { return run(argc, argv); });
 }

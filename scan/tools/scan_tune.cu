@@ -137,8 +137,7 @@ int run(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     sizes.push_back(common::parse_int(argv[i], "N", 1, scan::kMaxRepeatsElements));
   if (sizes.empty()) sizes = {10'000'000, 40'000'000, std::int64_t{1} << 28};
-  const std::string no_device = common::no_device_reason();
-  if (!no_device.empty()) throw std::runtime_error("no usable CUDA device: " + no_device);
+  common::require_cuda_device();
   const common::DeviceInfo device = common::query_devices().front();
   std::printf("scan_tune on %s; random input (rand() %% 10); median of CUDA-event timings\n",
               common::short_device_name().c_str());

@@ -270,10 +270,15 @@ Scene read_scene(std::istream& in, const std::string& source) {
 }
 
 Scene load_scene_file(const std::string& path) {
-  // A folder opens like a file on Linux and fails only on reading; say so.
+  // A folder opens like a file on Linux and fails only on reading, and a pipe
+  // would wait for a writer for ever: refuse what is not a regular file.
   std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored)) {
+  const std::filesystem::file_status status = std::filesystem::status(path, ignored);
+  if (std::filesystem::is_directory(status)) {
     throw SceneFileError(path + ": cannot open scene file: " + std::strerror(EISDIR));
+  }
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    throw SceneFileError(path + ": cannot open scene file: not a regular file");
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {

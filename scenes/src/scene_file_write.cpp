@@ -8,7 +8,6 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
-#include <system_error>
 
 #include "scene_file_format.h"
 #include "scenes/atomic_file.h"
@@ -88,14 +87,6 @@ template <typename Sink> void emit_scene(const Scene& scene, Sink&& sink) {
   sink(text);
 }
 
-std::string describe_errno(int error) {
-  return std::strerror(error);
-}
-
-[[noreturn]] void throw_write_error(const std::string& path, int error) {
-  throw SceneFileError("cannot write scene file '" + path + "': " + describe_errno(error));
-}
-
 } // namespace
 
 void write_scene(const Scene& scene, std::ostream& out) {
@@ -113,8 +104,8 @@ void save_scene(const Scene& scene, const std::string& path) {
     AtomicFile file(path);
     emit_scene(scene, [&file](const std::string& text) { file.write(text.data(), text.size()); });
     file.commit();
-  } catch (const std::system_error& e) {
-    throw_write_error(path, e.code().value());
+  } catch (const WriteError& e) {
+    throw SceneFileError("cannot write scene file '" + path + "': " + e.what());
   }
 }
 

@@ -1,7 +1,15 @@
+#include <fcntl.h>
+#include <getopt.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <functional>
+#include <iostream>
 #include <sstream>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -50,6 +58,74 @@ TEST(RunMain, MapsExceptionsToExitStatus) {
   EXPECT_EQ(common::run_main("t", []() -> int { throw common::UsageError("bad"); }), 2);
   EXPECT_EQ(common::run_main("t", []() -> int { throw std::runtime_error("broken"); }), 1);
   EXPECT_EQ(common::run_main("t", []() -> int { throw std::bad_alloc(); }), 1);
+}
+
+// run_main in a child process whose standard output is /dev/full (every
+// write fails) and standard error is thrown away; its exit status.
+int run_main_on_full_device(const std::function<int()>& body) {
+  const pid_t child = fork();
+  if (child == 0) {
+    const int full = open("/dev/full", O_WRONLY);
+    const int null = open("/dev/null", O_WRONLY);
+    if (full < 0 || null < 0 || dup2(full, STDOUT_FILENO) < 0 || dup2(null, STDERR_FILENO) < 0)
+      _exit(99);
+    _exit(common::run_main("t", body));
+  }
+  int raw = 0;
+  if (child < 0 || waitpid(child, &raw, 0) != child || !WIFEXITED(raw)) return -1;
+  return WEXITSTATUS(raw);
+}
+
+TEST(RunMain, OutputThatCannotBeWrittenFails) {
+  // Short output sits in the buffer until the end: run_main flushes it.
+  EXPECT_EQ(run_main_on_full_device([] {
+              std::cout << "a line\n";
+              return 0;
+            }),
+            1);
+  EXPECT_EQ(run_main_on_full_device([] {
+              std::printf("a line\n");
+              return 0;
+            }),
+            1);
+  // Long output fails on the way; a failure status of the body's own stays.
+  EXPECT_EQ(run_main_on_full_device([] {
+              for (int i = 0; i < 10000; ++i) std::cout << "a longer line of output\n";
+              return 0;
+            }),
+            1);
+  EXPECT_EQ(run_main_on_full_device([] {
+              std::cout << "a line\n";
+              return 3;
+            }),
+            3);
+  // Nothing printed, nothing to fail.
+  EXPECT_EQ(run_main_on_full_device([] { return 0; }), 0);
+}
+
+// The getopt_long message for a value given to a long option without one.
+std::string getopt_message(std::vector<std::string> words) {
+  static const option kLong[] = {{"bench", no_argument, nullptr, 1000},
+                                 {"size", required_argument, nullptr, 's'},
+                                 {nullptr, 0, nullptr, 0}};
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  optind = 0;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(static_cast<int>(words.size()), argv.data(), ":s:", kLong, nullptr)) !=
+         -1)
+    if (c == '?' || c == ':') return common::getopt_usage_error(c, argv.data()).what();
+  return "";
+}
+
+TEST(GetoptUsageError, SaysWhichOptionTakesNoValue) {
+  EXPECT_EQ(getopt_message({"p", "--bench=1"}), "--bench takes no value");
+  EXPECT_EQ(getopt_message({"p", "--bench="}), "--bench takes no value");
+  EXPECT_EQ(getopt_message({"p", "--bogus=1"}), "unknown option --bogus=1");
+  EXPECT_EQ(getopt_message({"p", "--size"}), "option --size needs a value");
+  EXPECT_EQ(getopt_message({"p", "-x"}), "unknown option -x");
 }
 
 TEST(CudaCheck, ThrowsWithCallFileAndLine) {

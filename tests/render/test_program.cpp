@@ -81,6 +81,13 @@ TEST(Program, DefaultFileNameAndNoFiles) {
   EXPECT_TRUE(none.files().empty());
 }
 
+// "--" ends the options (getopt's convention): what follows is the SCENE.
+TEST(Program, DoubleDashEndsTheOptions) {
+  const ProgramRun run = run_program({"-r", "cpu", "-s", "8", "-f", "", "--", "rgb"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "Scene: rgb, 3 circles")) << run.out;
+}
+
 TEST(Program, AutoSaysWhatItChoseAndWhy) {
   const TempDir dir;
   const ProgramRun run = run_program({"-s", "8", "-f", "", "rgb"}, dir.path());
@@ -111,6 +118,9 @@ TEST(Program, UsageErrorsExitTwoWithOneLine) {
       {{"-r", "gpu", "rgb"}, "valid renderers"},
       {{"--format", "jpg", "rgb"}, "valid formats"},
       {{"--what", "rgb"}, "unknown option"},
+      {{"--list", "extra"}, "--list takes no SCENE (got 'extra')"},
+      {{"--list=1"}, "--list takes no value"},
+      {{"--", "-r"}, "unknown scene '-r'"},
       {{"--check-against", "ref.rgbaf", "-b", "0:2", "rgb"}, "--check-against checks one frame"},
   };
   for (const Case& c : cases) {
@@ -326,7 +336,7 @@ TEST(Program, CudaWithoutADeviceFailsClearly) {
   const TempDir dir;
   const ProgramRun run = run_program({"-r", "cuda", "-s", "8", "rgb"}, dir.path());
   EXPECT_EQ(run.status, 1);
-  EXPECT_TRUE(contains(run.err, "needs a CUDA device")) << run.err;
+  EXPECT_TRUE(contains(run.err, "no CUDA device available")) << run.err;
   EXPECT_TRUE(dir.files().empty());
 }
 

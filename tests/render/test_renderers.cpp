@@ -254,7 +254,7 @@ TEST(Factory, AutoPicksCudaOnlyWhenItCanRun) {
   EXPECT_EQ(choice.kind, cuda_usable ? render::RendererKind::Cuda : render::RendererKind::Cpu);
   EXPECT_FALSE(choice.reason.empty());
   if (!cuda_usable) {
-    EXPECT_NE(choice.reason.find("no CUDA device"), std::string::npos) << choice.reason;
+    EXPECT_NE(choice.reason.find("no CUDA device available"), std::string::npos) << choice.reason;
   }
   EXPECT_EQ(render::choose_renderer(render::RendererKind::CpuRef).kind,
             render::RendererKind::CpuRef);
@@ -266,7 +266,8 @@ TEST(Factory, CudaFailsClearlyWhenItCannotRun) {
     render::make_renderer(render::RendererKind::Cuda);
     FAIL() << "no exception";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("needs a CUDA device"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no CUDA device available"), std::string::npos)
+        << e.what();
   }
 }
 

@@ -73,7 +73,8 @@ TEST(SaxpyProgram, UsageErrorsNameTheOption) {
   for (const auto& [args, says] :
        {std::pair{"-zq", "unknown option -z"}, std::pair{"-r1 -y", "unknown option -y"},
         std::pair{"--bogus", "unknown option --bogus"}, std::pair{"-n", "option -n needs a value"},
-        std::pair{"--arraysize", "option --arraysize needs a value"}}) {
+        std::pair{"--arraysize", "option --arraysize needs a value"},
+        std::pair{"--help=1", "--help takes no value"}}) {
     const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " " + args);
     EXPECT_NE(r.output.find(says), std::string::npos) << args << ": " << r.output;
   }
@@ -87,11 +88,23 @@ TEST(SaxpyProgram, HelpExitsZero) {
   }
 }
 
+// The usage line names the program as its error lines do, not by the path
+// that ran it.
+TEST(SaxpyProgram, UsageNamesTheProgram) {
+  const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " --help");
+  EXPECT_EQ(r.output.rfind("Usage: cudaSaxpy [options]\n", 0), 0u) << r.output;
+}
+
+// Help that cannot be written is a failure, with one line on stderr.
+TEST(SaxpyProgram, UnwritableOutputFails) {
+  EXPECT_EQ(unwritable_output_problem(std::string(CUDASAXPY_PATH) + " --help", "cudaSaxpy"), "");
+}
+
 TEST(SaxpyProgram, NoDeviceIsAClearFailure) {
   if (common::has_cuda_device()) GTEST_SKIP() << "a GPU is present";
   const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " -n 10");
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.output.find("no CUDA device"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("no CUDA device available"), std::string::npos) << r.output;
 }
 
 struct GpuCase {

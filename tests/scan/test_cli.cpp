@@ -34,6 +34,9 @@ TEST(CudaScanCli, UsageErrorsExitTwoWithOneLine) {
       {"--frobnicate", "unknown option --frobnicate"},
       {"-zq", "unknown option -z"},
       {"--arraysize", "option --arraysize needs a value"},
+      {"--bench=1", "--bench takes no value"},
+      {"--thrust=yes", "--thrust takes no value"},
+      {"--help=1", "--help takes no value"},
       {"stray", "unexpected argument 'stray'"},
       {"-t -a blelloch", "-t/--thrust"},
       {"-m find_repeats -n 2147483648", "find_repeats takes at most 2147483647"},
@@ -56,12 +59,24 @@ TEST(CudaScanCli, HelpExitsZero) {
   }
 }
 
+// The usage line names the program as its error lines do, not by the path
+// that ran it.
+TEST(CudaScanCli, UsageNamesTheProgram) {
+  const ProgramResult r = cuda_scan("--help");
+  EXPECT_EQ(r.output.rfind("Usage: cudaScan [options]\n", 0), 0u) << r.output;
+}
+
+// Help that cannot be written is a failure, with one line on stderr.
+TEST(CudaScanCli, UnwritableOutputFails) {
+  EXPECT_EQ(unwritable_output_problem(std::string(CUDASCAN_PATH) + " --help", "cudaScan"), "");
+}
+
 // Without a GPU: one line saying so, status 1. With one: a checked run.
 TEST(CudaScanCli, RunsOrSaysThereIsNoDevice) {
   const ProgramResult r = cuda_scan("-n 100000");
   if (!common::has_cuda_device()) {
     EXPECT_EQ(r.status, 1) << r.output;
-    EXPECT_NE(r.output.find("no usable CUDA device"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("no CUDA device available"), std::string::npos) << r.output;
     EXPECT_EQ(lines(r.output), 1) << r.output;
     return;
   }
@@ -74,7 +89,7 @@ TEST(CudaScanCli, TooLargeForTheDeviceNamesTheBytes) {
   const ProgramResult r = cuda_scan("-n 200000000000");
   EXPECT_EQ(r.status, 1) << r.output;
   if (!common::has_cuda_device()) {
-    EXPECT_NE(r.output.find("no usable CUDA device"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("no CUDA device available"), std::string::npos) << r.output;
     return;
   }
   EXPECT_NE(r.output.find("cudaScan: error: -n 200000000000"), std::string::npos) << r.output;
@@ -83,7 +98,7 @@ TEST(CudaScanCli, TooLargeForTheDeviceNamesTheBytes) {
 }
 
 TEST(CudaScanCli, EveryAlgorithmAndTheLibraryLine) {
-  if (!common::has_cuda_device()) GTEST_SKIP() << "no usable CUDA device";
+  if (!common::has_cuda_device()) GTEST_SKIP() << "no CUDA device available";
   for (const char* test : {"scan", "find_repeats"}) {
     const ProgramResult r = cuda_scan(std::string("-m ") + test + " -a all -n 300007 -i random");
     EXPECT_EQ(r.status, 0) << r.output;

@@ -1,5 +1,6 @@
 // Scene files: exact round trips, atomic saves, and one clear
 // "SOURCE:LINE: what" error for every kind of malformed input.
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -179,6 +181,77 @@ TEST(AtomicFile, UncommittedLeavesNothing) {
   }
 }
 
+// The contents of a file, or "" when it cannot be read.
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// The reason an AtomicFile for `path` is refused ("" when it is not), with
+// nothing left in the folder by the attempt.
+std::string refusal(const std::string& path) {
+  try {
+    scenes::AtomicFile file(path);
+    file.write("new", 3);
+    file.commit();
+  } catch (const scenes::WriteError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A read-only file is left alone, also by root (the rename needs only the
+// folder's permission, so it would replace it silently).
+TEST(AtomicFile, RefusesToReplaceAReadOnlyFile) {
+  const TempDir folder;
+  const std::string path = folder.file("kept");
+  { std::ofstream(path) << "old"; }
+  ASSERT_EQ(::chmod(path.c_str(), 0444), 0);
+  EXPECT_EQ(refusal(path), "it is read-only (refused to replace it)");
+  EXPECT_EQ(file_text(path), "old");
+  EXPECT_EQ(folder.files(), std::vector<std::string>{"kept"});
+  // Writable again, it is replaced.
+  ASSERT_EQ(::chmod(path.c_str(), 0644), 0);
+  EXPECT_EQ(refusal(path), "");
+  EXPECT_EQ(file_text(path), "new");
+  // save_scene says which file and why.
+  ASSERT_EQ(::chmod(path.c_str(), 0444), 0);
+  try {
+    scenes::save_scene(scenes::load_scene("rgb"), path);
+    FAIL() << "replaced a read-only file";
+  } catch (const SceneFileError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "cannot write scene file '" + path + "': it is read-only (refused to replace it)");
+  }
+  EXPECT_EQ(file_text(path), "new");
+}
+
+// A symbolic link is neither replaced by a file nor written through (a link
+// to /dev/full would otherwise "succeed" by vanishing); nor is anything that
+// is not a regular file.
+TEST(AtomicFile, RefusesLinksAndWhatIsNotARegularFile) {
+  const TempDir folder;
+  const std::string target = folder.file("target");
+  { std::ofstream(target) << "old"; }
+  const std::string link = folder.file("link");
+  ASSERT_EQ(::symlink(target.c_str(), link.c_str()), 0);
+  EXPECT_EQ(refusal(link), "it is a symbolic link (refused: the link would be replaced, not "
+                           "written through)");
+  const std::string dangling = folder.file("dangling");
+  ASSERT_EQ(::symlink(folder.file("nowhere").c_str(), dangling.c_str()), 0);
+  EXPECT_NE(refusal(dangling), "");
+  const std::string fifo = folder.file("fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(refusal(fifo), "it exists and is not a regular file (refused to replace it)");
+  struct stat info {};
+  ASSERT_EQ(::lstat(link.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISLNK(info.st_mode));
+  ASSERT_EQ(::lstat(fifo.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISFIFO(info.st_mode));
+  EXPECT_EQ(file_text(target), "old");
+  EXPECT_EQ(folder.files(), (std::vector<std::string>{"dangling", "fifo", "link", "target"}));
+}
+
 TEST(SceneFile, RefusesScenesTheFormatCannotHold) {
   std::ostringstream out;
   Scene scene = scenes::load_scene("rgb");
@@ -211,6 +284,25 @@ TEST(SceneFile, MissingFileNamesThePathAndReason) {
   }
   TempDir folder;
   EXPECT_THROW(scenes::load_scene_file(folder.path()), SceneFileError); // a folder
+}
+
+// A pipe would wait for a writer for ever: refused like a folder. The test
+// holds the pipe open and puts a line in it, so a reader that opened it
+// anyway fails on that line instead of hanging the test.
+TEST(SceneFile, RefusesWhatIsNotARegularFile) {
+  TempDir folder;
+  const std::string fifo = folder.file("pipe.scene");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const int held = ::open(fifo.c_str(), O_RDWR | O_NONBLOCK);
+  ASSERT_GE(held, 0);
+  ASSERT_EQ(::write(held, "x\n", 2), 2);
+  try {
+    scenes::load_scene_file(fifo);
+    FAIL() << "no exception";
+  } catch (const SceneFileError& error) {
+    EXPECT_EQ(std::string(error.what()), fifo + ": cannot open scene file: not a regular file");
+  }
+  ::close(held);
 }
 
 TEST(SceneFile, AcceptsCommentsBlankLinesCrLfAndPlusSigns) {

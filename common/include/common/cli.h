@@ -28,12 +28,15 @@ std::int64_t parse_int(const std::string& text, const std::string& what, std::in
 bool getopt_asked_help(int code, char** argv);
 // Otherwise what went wrong, naming the option as typed: "-z" also from inside
 // a group such as -zq, or the long option ("unknown option --bogus", "option
-// -n needs a value").
+// -n needs a value", "--bench takes no value").
 UsageError getopt_usage_error(int code, char** argv);
 
 // Runs a program body. UsageError: "PROGRAM: message" and a hint to use --help,
 // status 2. Any other exception (CUDA failures, I/O, out of memory): "PROGRAM:
-// error: message", status 1. Otherwise the body's own status.
+// error: message", status 1. Otherwise the body's own status, once standard
+// output (std::cout and stdout) is flushed: output that could not be written
+// (a full disk, /dev/full) is "PROGRAM: error: cannot write standard output:
+// REASON" and status 1, so help and lists are covered too.
 int run_main(const char* program, const std::function<int()>& body);
 
 } // namespace common

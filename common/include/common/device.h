@@ -27,6 +27,14 @@ bool has_cuda_device();
 // empty when there is one.
 std::string no_device_reason();
 
+// The one wording of it that every program prints: "no CUDA device
+// available: REASON"; empty when there is a device.
+std::string no_device_message();
+
+// Throws std::runtime_error(no_device_message()) when there is no usable
+// device.
+void require_cuda_device();
+
 // Every device's properties; throws CudaError when the runtime fails.
 std::vector<DeviceInfo> query_devices();
 

@@ -20,7 +20,8 @@ const char* renderer_kind_name(RendererKind kind);
 RendererKind parse_renderer_kind(const std::string& text);
 
 // Which renderer a request resolves to, and why, in words for the user:
-// auto is cuda when a CUDA device answers, else cpu ("no CUDA device: ...").
+// auto is cuda when a CUDA device answers, else cpu ("no CUDA device available:
+// ...", common::no_device_message()).
 struct RendererChoice {
   RendererKind kind;
   std::string reason;
