@@ -174,10 +174,7 @@ test_references() {
   expect_eq "a program that runs" "" "$(program_problem "$(readlink -f "$BASH")")"
   # /bin/sh would run a program built for another machine as a script:
   # the ELF header tells first.
-  cp "$(readlink -f "$BASH")" "$tmp_dir/foreign"
-  local other=b7
-  [ "$(elf_machine "$tmp_dir/foreign")" != b7 ] || other=3e
-  printf "\\x$other\\x00" | dd of="$tmp_dir/foreign" bs=1 seek=18 conv=notrunc 2>/dev/null
+  foreign_program "$tmp_dir/foreign"
   expect_match "another architecture" '^exec format error: built for (aarch64|x86-64), this machine is ' \
     "$(program_problem "$tmp_dir/foreign")"
   expect_eq "a script is no ELF program" "" "$(elf_machine "$here/fake/render")"

@@ -33,3 +33,13 @@ finish() {
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]
 }
+
+# foreign_program DEST: a copy of bash at DEST whose ELF header says it was
+# built for another architecture (aarch64, or x86-64 on an aarch64 machine),
+# as a course binary of the wrong kind.
+foreign_program() {
+  local other=b7
+  cp "$(readlink -f "$BASH")" "$1"
+  [ "$(od -An -tx1 -j18 -N1 "$1" | tr -d ' ')" != b7 ] || other=3e
+  printf '%b' "\\x$other\\x00" | dd of="$1" bs=1 seek=18 conv=notrunc 2>/dev/null
+}
