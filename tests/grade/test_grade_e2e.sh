@@ -377,24 +377,17 @@ test_build_when_stale() {
   expect_match "stale: built" "^cmake --build $build --target cudaSaxpy -j [0-9]+\$" "$(cat "$tmp/cmake.calls")"
 }
 
-test_render_cpu_scores
-test_render_wrong_scene
-test_render_reference_program
-test_render_default_reference
-test_reference_program_without_gpu
-test_bad_references
-test_cuda_renderer_without_gpu
-test_render_cache
-test_render_without_check_against
-test_render_cache_wrong_image
-test_cache_folder_problems
-test_scan_default_reference
-test_scan_reference_program
-test_ladder
-test_scan_wrong_and_no_gpu
-test_saxpy
-test_all
-test_usage_errors
-test_missing_program
-test_build_when_stale
+# The tests in groups, so ctest can run them side by side: give group
+# names (default: all of them).
+declare -A groups=(
+  [render]="test_render_cpu_scores test_render_wrong_scene test_render_reference_program test_render_default_reference test_reference_program_without_gpu test_cuda_renderer_without_gpu test_ladder"
+  [references]="test_bad_references test_render_without_check_against test_render_cache_wrong_image"
+  [cache]="test_render_cache test_cache_folder_problems"
+  [other]="test_scan_default_reference test_scan_reference_program test_scan_wrong_and_no_gpu test_saxpy test_all test_usage_errors test_missing_program test_build_when_stale"
+)
+[ $# -gt 0 ] || set -- render references cache other
+for group in "$@"; do
+  [ -n "${groups[$group]:-}" ] || { echo "unknown group '$group' (${!groups[*]})" >&2; exit 2; }
+  for test in ${groups[$group]}; do "$test"; done
+done
 finish
