@@ -698,7 +698,7 @@ prune_cache() {
   [ "$cache_limit_mib" != 0 ] || return 0
   local dir=$cache_dir/render total f
   total=$(du -sk -- "$dir" 2>/dev/null | cut -f1)
-  # shellcheck disable=SC2012  # the names are ours: letters, digits, _ . and -
+  # shellcheck disable=SC2010,SC2012  # the names are ours: letters, digits, _ . and -
   while [ "${total:-0}" -gt $((cache_limit_mib * 1024)) ] &&
     f=$(cd "$dir" && ls -tr -- *.rgbaf 2>/dev/null | grep -vxF -- "$1" | head -n 1) && [ -n "$f" ]; do
     rm -f -- "${dir:?}/$f"
@@ -796,8 +796,9 @@ render_check() {
 # load average it was measured under: a time measured on a busy machine is
 # used once and never kept, a cached one only where it was measured quietly.
 serial_reference_time() {
-  local scene=$1 label=$2 cached load
-  cached=$cache_dir/render/$(serial_time_name "$scene" "$size" "$render_hash" "$host")
+  local scene=$1 label=$2 name cached load
+  name=$(serial_time_name "$scene" "$size" "$render_hash" "$host")
+  cached=$cache_dir/render/$name
   CACHED=0
   if [ "$use_cache" = 1 ] && REF_MS=$(cached_time "$cached" "$cores"); then
     CACHED=1
@@ -812,7 +813,7 @@ serial_reference_time() {
   if is_busy "$load" "$cores"; then
     warn "render $scene: the machine was busy (load $load on $cores cores) while timing the serial renderer: its time is not cached"
   elif cache_ready; then
-    printf '%s %s\n' "$REF_MS" "${load:--}" >"$cached.$$" && mv -f -- "$cached.$$" "$cached"
+    printf '%s %s\n' "$REF_MS" "${load:--}" >"$work_dir/$name" && cache_put "$work_dir/$name" "$name"
   fi
 }
 

@@ -7,8 +7,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
 source "$here/testing.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+use_temp_folder
 fakebin=$tmp/bin
 mkdir -p "$fakebin"
 # cmake and ctest that record being called: they must not be.

@@ -9,18 +9,14 @@ grade=$here/../../scripts/grade.sh
 # shellcheck source=tests/grade/testing.sh
 source "$here/testing.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+use_temp_folder
 bin=$tmp/bin
-mkdir -p "$bin"
-for program in render cudaScan cudaSaxpy; do ln -s "$here/fake/$program" "$bin/$program"; done
+fake_programs "$bin" render cudaScan cudaSaxpy
 # The course's reference binaries: the same fakes under their names.
 ln -s "$here/fake/render" "$bin/render_ref"
 ln -s "$here/fake/cudaScan" "$bin/cudaScan_ref"
 cores=$(nproc)
-# A quiet machine unless a test says otherwise (the serial time cache
-# depends on the load).
-echo "0.10 0.10 0.10 1/100 1" >"$tmp/quiet-load"
+quiet_machine  # unless a test says otherwise
 echo "$((cores + 5)).00 1.00 1.00 1/100 1" >"$tmp/busy-load"
 
 # grade NAME ARGS...: runs grade.sh on the fakes with its own logs and
@@ -32,7 +28,7 @@ grade() {
   LOGS=$tmp/$name.logs CALLS=$tmp/$name.calls
   rm -rf "$LOGS"
   : >"$CALLS"
-  OUT=$(FAKE_CALLS=$CALLS GRADE_LOADAVG_FILE=${LOADAVG:-$tmp/quiet-load} "$grade" --bin-dir "$bin" --logs "$LOGS" --cache-dir "$tmp/cache-${CACHE:-$name}" \
+  OUT=$(FAKE_CALLS=$CALLS GRADE_LOADAVG_FILE=${LOADAVG:-$GRADE_LOADAVG_FILE} "$grade" --bin-dir "$bin" --logs "$LOGS" --cache-dir "$tmp/cache-${CACHE:-$name}" \
     --runs 2 "$@" 2>"$tmp/stderr")
   STATUS=$?
   ERR=$(cat "$tmp/stderr")

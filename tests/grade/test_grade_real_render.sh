@@ -13,11 +13,8 @@ if [ -z "$render" ] || [ ! -x "$render" ]; then
   exit 77
 fi
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# A quiet machine, so the serial times are cached whatever else runs here.
-echo "0.10 0.10 0.10 1/100 1" >"$tmp/quiet-load"
-export GRADE_LOADAVG_FILE=$tmp/quiet-load
+use_temp_folder
+quiet_machine
 
 # run_grade NAME [OPTIONS]: grades rgb and pattern at 64x64, once each.
 run_grade() {

@@ -8,13 +8,10 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
 source "$here/testing.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+use_temp_folder
 bin=$tmp/bin
-mkdir -p "$bin"
-for program in render cudaScan cudaSaxpy; do ln -s "$here/fake/$program" "$bin/$program"; done
-echo "0.10 0.10 0.10 1/100 1" >"$tmp/quiet-load"
-export GRADE_LOADAVG_FILE=$tmp/quiet-load
+fake_programs "$bin" render cudaScan cudaSaxpy
+quiet_machine
 # A pause no other process on the machine uses, to find the fakes' sleeps.
 pause=47.31
 

@@ -4,16 +4,14 @@
 # or may not read the counters, and the chart drawn by gnuplot from a CSV.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-profile=$here/../../scripts/profile.sh
 # shellcheck source=tests/grade/testing.sh
 source "$here/testing.sh"
+profile=$here/../../scripts/profile.sh
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# render and cudaScan stand-ins: ncu's fake reads their command lines only.
+use_temp_folder
 bin=$tmp/bin
-mkdir -p "$bin"
-ln -s "$here/fake/render" "$bin/render"
-ln -s "$here/fake/cudaScan" "$bin/cudaScan"
+fake_programs "$bin" render cudaScan
 
 # run NAME ARGS...: profile.sh on the fakes; sets OUT, ERR, STATUS, CSV and
 # CALLS (ncu's command lines).
