@@ -505,11 +505,11 @@ print_score_table() {
 # part_total PART MAX_PER_ROW: "SUM/MAX" of the part's rows.
 part_total() { awk -F '\t' -v part="$1" '$1 == part { print $9 }' "$scores_tsv" | score_total "$2"; }
 
-# print_ladder_table TITLE ITEM_HEADER ITEMS PART_PREFIX MAX_PER_ROW RUNG...:
-# one row per rung: its time per item ("(F)" when wrong) and its total.
+# print_ladder_table TITLE ITEMS PART_PREFIX MAX_PER_ROW RUNG...: one row
+# per rung: its time per item ("(F)" when wrong) and its total.
 print_ladder_table() {
-  local title=$1 header=$2 items=$3 prefix=$4 max=$5 rung tsv
-  shift 5
+  local title=$1 items=$2 prefix=$3 max=$4 rung tsv
+  shift 4
   tsv=$(
     printf 'Rung\t%s\tTotal score\n' "$(tr ',' '\t' <<<"$items")"
     for rung in "$@"; do
@@ -519,10 +519,10 @@ print_ladder_table() {
     done
   )
   {
-    printf '%s\n' "$tsv" | format_box_table "$title ($header across)" 0
+    printf '%s\n' "$tsv" | format_box_table "$title" 0
     echo
   } | paint
-  printf '%s\n' "$tsv" | format_markdown_table "$title ($header across)" 0 >>"$results_part"
+  printf '%s\n' "$tsv" | format_markdown_table "$title" 0 >>"$results_part"
 }
 
 # ---------------------------------------------------------------- saxpy
@@ -640,7 +640,7 @@ grade_scan() {
     return
   fi
   for algo in "${scan_rungs[@]}"; do grade_scan_rung "$test" "$algo" || return; done
-  print_ladder_table "Ladder: $test (ms, best of $runs, against $(scan_reference_name))" "element counts" \
+  print_ladder_table "Ladder: $test, ms per element count, best of $runs, against $(scan_reference_name)" \
     "$counts" "$test" 1.25 "${scan_rungs[@]}"
 }
 
@@ -936,8 +936,8 @@ grade_render() {
     return
   fi
   for mode in "${render_rungs[@]}"; do grade_render_rung "$mode" || return; done
-  print_ladder_table "Ladder: render (${size}x$size, ms per frame, best of $runs, against $(render_reference_name))" \
-    "scenes" "$scenes" render 9 "${render_rungs[@]}"
+  print_ladder_table "Ladder: render ${size}x$size, ms per frame per scene, best of $runs, against $(render_reference_name)" \
+    "$scenes" render 9 "${render_rungs[@]}"
 }
 
 # ---------------------------------------------------------------- main

@@ -260,7 +260,7 @@ test_ladder() {
   FAKE_WRONG_MODES=circles FAKE_MODE_MS=circles=1,pixels=100,tiles=30,classic=10,tiled=5,binned=5,auto=4 \
     grade ladder render --ladder --scenes rgb,pattern
   expect_eq "ladder: exit status (circles is wrong on purpose)" 1 "$STATUS"
-  expect_match "ladder: the table" '^Ladder: render \(1024x1024, ms per frame, best of 2, against render -r cuda --cuda-mode classic\) \(scenes across\):$' "$OUT"
+  expect_match "ladder: the table" '^Ladder: render 1024x1024, ms per frame per scene, best of 2, against render -r cuda --cuda-mode classic:$' "$OUT"
   expect_eq "ladder: circles" "|circles|1.0000 (F)|1.0000 (F)|0/18|" "$(row "$OUT" circles | tail -n 1)"
   expect_eq "ladder: pixels" "|pixels|100.0000|100.0000|6/18|" "$(row "$OUT" pixels | tail -n 1)"
   expect_eq "ladder: classic" "|classic|10.0000|10.0000|18/18|" "$(row "$OUT" classic | tail -n 1)"
