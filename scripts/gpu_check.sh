@@ -29,6 +29,17 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+# Without a GPU every step below would pass vacuously (the GPU tests skip) or
+# fail on missing tools: say so at once and stop.
+if ! command -v nvidia-smi >/dev/null; then
+  echo "gpu_check.sh: no GPU here: nvidia-smi is not installed (run this on a machine with an NVIDIA GPU and its driver)" >&2
+  exit 1
+fi
+if ! gpu=$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1) || [ -z "$gpu" ]; then
+  echo "gpu_check.sh: no GPU here: nvidia-smi says: $(printf '%s\n' "$gpu" | grep -v '^[[:space:]]*$' | head -n 1)" >&2
+  exit 1
+fi
+
 # A relative log folder is the caller's, so settle it before moving to the repo root.
 mkdir -p "$logs" || { echo "gpu_check.sh: cannot create $logs" >&2; exit 1; }
 logs=$(cd "$logs" && pwd)
@@ -52,6 +63,10 @@ wanted() {
 sanitize() {  # sanitize TOOL PROGRAM ARGS...
   local tool=$1
   shift
+  if ! command -v compute-sanitizer >/dev/null; then
+    echo "compute-sanitizer is not installed or not on PATH (it comes with the CUDA Toolkit: add its bin folder to PATH)"
+    return 1
+  fi
   compute-sanitizer --tool "$tool" --error-exitcode 1 "$@"
 }
 
@@ -61,7 +76,7 @@ missing() {  # missing NAME PROGRAM
   step "$1: $(basename "$2") was not built" "missing-$(basename "$2").log" false
 }
 
-command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$logs/gpu.txt" 2>&1
+printf '%s\n' "$gpu" >"$logs/gpu.txt"
 step "configure (preset gpu)" configure.log cmake --preset gpu
 step "build" build.log cmake --build "$build" -j "$jobs"
 step "tests (ctest, with the GPU)" ctest.log ctest --preset gpu --output-on-failure

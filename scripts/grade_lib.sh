@@ -20,30 +20,27 @@ GRADE_SAXPY_PASS_RE='Results match the serial reference'
 # ---------------------------------------------------------------- parsing
 
 # numbers_after LOG LABEL_RE MODE: the number following the first match of
-# LABEL_RE on each line of LOG; MODE "min" prints the smallest, "last" the
-# last one. Prints nothing when no line matches.
+# LABEL_RE on each line of LOG; MODE "first" prints the first one (as the
+# course's checker reads a run), "last" the last one. Prints nothing when no
+# line matches.
 numbers_after() {
   awk -v re="$2" -v mode="$3" '
     match($0, re) {
       rest = substr($0, RSTART + RLENGTH)
       if (!match(rest, /[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/)) next
       v = substr(rest, RSTART, RLENGTH)
-      if (mode == "last" || found == "" || v + 0 < found + 0) found = v
+      if (mode == "last" || found == "") found = v
     }
     END { if (found != "") print found }' "$1"
 }
 
-# parse_render_total LOG: ms per frame of the last "Total:" line (render's
-# benchmark, ours and the course's).
-parse_render_total() { numbers_after "$1" '^Total:' last; }
+# parse_render_total LOG: ms per frame of the first "Total:" line (render's
+# benchmark, ours and the course's), the line the course's checker reads.
+parse_render_total() { numbers_after "$1" '^Total:' first; }
 
-# parse_scan_time LOG: the smallest "Student GPU time" or "Thrust GPU time"
-# in ms (cudaScan, ours and the course's).
-parse_scan_time() { numbers_after "$1" '^(Student|Thrust) GPU time:' min; }
-
-# parse_serial_scan_time LOG: the serial reference's time in ms, where
-# cudaScan prints one ("Serial CPU time: X ms" or "Serial time: X ms").
-parse_serial_scan_time() { numbers_after "$1" '^Serial( CPU| reference)? time:' min; }
+# parse_scan_time LOG: the first "Student GPU time" or "Thrust GPU time" in
+# ms (cudaScan, ours and the course's), as the course's checker reads it.
+parse_scan_time() { numbers_after "$1" '^(Student|Thrust) GPU time:' first; }
 
 # parse_saxpy_n LOG: the element count of the summary line, when printed.
 parse_saxpy_n() { numbers_after "$1" '^Summary.* N = ' last; }
@@ -103,6 +100,8 @@ help_lists() { grep -q -e "$2" "$1"; }
 
 # classify_run STATUS LOG [PASS_RE]: the verdict on one run of a program.
 #   ok          exit 0, no failure line, PASS_RE (if given) printed
+#   cannotrun   the program could not start (exit 126 or 127: not
+#               executable, a missing shared library, no such file)
 #   wrong       a mismatch or error line (any exit status but 2)
 #   error       exit 1 without a mismatch line (failed to run, e.g. no memory)
 #   unverified  exit 0 but PASS_RE never printed
@@ -114,6 +113,8 @@ classify_run() {
   local status=$1 log=$2 pass=${3:-}
   if [ "$status" -ne 0 ] && grep -Eqi "$GRADE_NO_GPU_RE" "$log"; then
     echo nogpu
+  elif [ "$status" -eq 126 ] || [ "$status" -eq 127 ]; then
+    echo cannotrun
   elif [ "$status" -eq 124 ]; then
     echo timeout
   elif [ "$status" -gt 128 ]; then
@@ -137,6 +138,7 @@ verdict_text() {
     ok) echo "correct" ;;
     wrong) echo "wrong result" ;;
     error) echo "failed to run" ;;
+    cannotrun) echo "cannot run" ;;
     unverified) echo "printed no correctness verdict or time" ;;
     nogpu) echo "no GPU" ;;
     usage) echo "rejected its command line" ;;
@@ -177,12 +179,13 @@ render_score() {
 }
 
 # scan_score VERDICT T_REF T: the course's points for one size, 0 to 1.25:
-# 0 when incorrect; 1.25 when T <= 1.2 T_ref; else 1.25 T_ref / T.
+# 0 when incorrect; 1.25 when T <= 1.2 T_ref; else 1.25 T_ref / T, not
+# rounded (the total is summed from these; tables round to 3 decimals).
 scan_score() {
   [ "$1" = ok ] || { echo 0; return; }
   if ! has_time "$2" || ! has_time "$3"; then echo "n/a"; return; fi
   awk -v r="$2" -v t="$3" 'BEGIN {
-    if (t <= 1.2 * r) print "1.25"; else printf "%.3f\n", 1.25 * r / t
+    if (t <= 1.2 * r) print "1.25"; else printf "%.9g\n", 1.25 * r / t
   }'
 }
 
@@ -198,6 +201,48 @@ score_total() {
       if (missing) line = line " (" missing " not scored)"
       print line
     }'
+}
+
+# round_score SCORE: a score as the tables show it, at most 3 decimals.
+round_score() {
+  awk -v x="$1" 'BEGIN {
+    if (x !~ /^[0-9.]+$/) { print x; exit }
+    x = sprintf("%.3f", x); sub(/0+$/, "", x); sub(/\.$/, "", x); print x }'
+}
+
+# per_core MS CORES: a serial time divided by the cores (perfect scaling).
+per_core() { awk -v t="$1" -v c="$2" 'BEGIN { printf "%.4f\n", t / c }'; }
+
+# ---------------------------------------------------------------- references
+
+# elf_machine FILE: the ELF machine field of FILE in hex (e.g. 3e for
+# x86-64); nothing when FILE is not an ELF program.
+elf_machine() {
+  [ "$(head -c 4 -- "$1" 2>/dev/null | od -An -c | tr -d ' ')" = 177ELF ] || return 0
+  od -An -tx1 -j18 -N2 -- "$1" | awk '{ print ($2 == "00" ? $1 : $2 $1) }'
+}
+
+# machine_name HEX: a readable name for an ELF machine field.
+machine_name() {
+  case "$1" in
+    3e) echo x86-64 ;; b7) echo aarch64 ;; 03) echo x86 ;; 28) echo arm ;;
+    15) echo ppc64 ;; f3) echo riscv ;; *) echo "machine 0x$1" ;;
+  esac
+}
+
+# program_problem PATH [HOST_PROGRAM]: why PATH cannot run here, in a few
+# words; nothing when it may. A program built for another architecture is
+# caught here because running it would hand it to /bin/sh instead.
+program_problem() {
+  local path=$1 host=${2:-$BASH} mine theirs
+  if [ ! -e "$path" ]; then echo "no such file"; return; fi
+  if [ ! -f "$path" ]; then echo "not a regular file"; return; fi
+  if [ ! -x "$path" ]; then echo "not executable (chmod +x it)"; return; fi
+  theirs=$(elf_machine "$path")
+  mine=$(elf_machine "$(readlink -f "$host")")
+  if [ -n "$theirs" ] && [ -n "$mine" ] && [ "$theirs" != "$mine" ]; then
+    echo "exec format error: built for $(machine_name "$theirs"), this machine is $(machine_name "$mine")"
+  fi
 }
 
 # ---------------------------------------------------------------- seeds and cache
@@ -226,6 +271,27 @@ cached_seed() {
 
 # serial_time_name SCENE SIZE HASH HOST: timings depend on the machine too.
 serial_time_name() { printf '%s-%spx-%s-%s.ms\n' "$1" "$2" "$3" "$4"; }
+
+# load_average: the machine's 1-minute load average (GRADE_LOADAVG_FILE
+# stands in for /proc/loadavg in tests); nothing where it is unknown.
+load_average() { awk '{ print $1; exit }' "${GRADE_LOADAVG_FILE:-/proc/loadavg}" 2>/dev/null; }
+
+# is_busy LOAD CORES: whether a load average means the machine was busy
+# beyond the one program being timed (more than half the other cores).
+is_busy() {
+  [ -n "$1" ] || return 1
+  awk -v l="$1" -v c="$2" 'BEGIN { exit !(l - 1 > (c - 1) / 2) }'
+}
+
+# cached_time FILE: the time of a cache entry ("MS LOAD" a line) measured on
+# a quiet machine; fails when there is none or it was measured under load.
+cached_time() {
+  local ms load
+  read -r ms load _ 2>/dev/null <"$1" || return 1
+  [[ $ms =~ ^[0-9]+(\.[0-9]+)?$ ]] || return 1
+  ! is_busy "$load" "$2" || return 1
+  echo "$ms"
+}
 
 # ---------------------------------------------------------------- tables
 

@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
 # End-to-end tests of scripts/grade.sh on the fake programs of fake/ (the
 # real command lines, recorded output, times set per test): tables, scores,
-# references and their fallbacks, the cache, failures, usage errors. Needs
-# no GPU and no build.
+# the named references and their failures, the ladder, the cache, failures,
+# usage errors. Needs no GPU and no build.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 grade=$here/../../scripts/grade.sh
 # shellcheck source=tests/grade/testing.sh
 source "$here/testing.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+use_temp_folder
 bin=$tmp/bin
-mkdir -p "$bin"
-for program in render cudaScan cudaSaxpy; do ln -s "$here/fake/$program" "$bin/$program"; done
+fake_programs "$bin" render cudaScan cudaSaxpy
 # The course's reference binaries: the same fakes under their names.
 ln -s "$here/fake/render" "$bin/render_ref"
 ln -s "$here/fake/cudaScan" "$bin/cudaScan_ref"
+cores=$(nproc)
+quiet_machine  # unless a test says otherwise
+echo "$((cores + 5)).00 1.00 1.00 1/100 1" >"$tmp/busy-load"
 
 # grade NAME ARGS...: runs grade.sh on the fakes with its own logs and
 # cache (cache NAME shared by runs of one test); sets OUT, ERR, STATUS,
@@ -27,7 +28,7 @@ grade() {
   LOGS=$tmp/$name.logs CALLS=$tmp/$name.calls
   rm -rf "$LOGS"
   : >"$CALLS"
-  OUT=$(FAKE_CALLS=$CALLS "$grade" --bin-dir "$bin" --logs "$LOGS" --cache-dir "$tmp/cache-${CACHE:-$name}" \
+  OUT=$(FAKE_CALLS=$CALLS GRADE_LOADAVG_FILE=${LOADAVG:-$GRADE_LOADAVG_FILE} "$grade" --bin-dir "$bin" --logs "$LOGS" --cache-dir "$tmp/cache-${CACHE:-$name}" \
     --runs 2 "$@" 2>"$tmp/stderr")
   STATUS=$?
   ERR=$(cat "$tmp/stderr")
@@ -36,27 +37,30 @@ grade() {
 # row TABLE_TEXT ITEM: the table row of ITEM, cells trimmed, "|"-separated.
 row() { grep -E "^\| $2 " <<<"$1" | sed -E 's/ +\|/|/g; s/\| +/|/g'; }
 
+# The CPU renderer's reference: the serial time over this machine's cores.
 test_render_cpu_scores() {
-  FAKE_MS=rgb=5,pattern=30,rand10k=200 FAKE_CPUREF_MS=rgb=10,pattern=10,rand10k=10 \
+  local serial=$((10 * cores)) per_core="serial / $cores cores (perfect scaling)"
+  FAKE_MS=rgb=5,pattern=30,rand10k=200 FAKE_CPUREF_MS=rgb=$serial,pattern=$serial,rand10k=$serial \
     grade render_cpu render --renderer cpu --scenes rgb,pattern,rand10k
   expect_eq "render cpu: exit status" 0 "$STATUS"
   expect_match "render cpu: course header" '^\| Scene Name +\| Ref Time \(T_ref\) \| Your Time \(T\) +\| Score' "$OUT"
-  expect_eq "render cpu: rgb row" "|rgb|10.0000|5.0000|9|2.00x|render -r cpuref (serial)|" "$(row "$OUT" rgb)"
-  expect_eq "render cpu: pattern row (3x slower)" "|pattern|10.0000|30.0000|5|0.33x|render -r cpuref (serial)|" "$(row "$OUT" pattern)"
-  expect_eq "render cpu: rand10k row (20x slower)" "|rand10k|10.0000|200.0000|2|0.05x|render -r cpuref (serial)|" "$(row "$OUT" rand10k)"
+  expect_eq "render cpu: rgb row" "|rgb|10.0000|5.0000|9|2.00x|$per_core|" "$(row "$OUT" rgb)"
+  expect_eq "render cpu: pattern row (3x slower)" "|pattern|10.0000|30.0000|5|0.33x|$per_core|" "$(row "$OUT" pattern)"
+  expect_eq "render cpu: rand10k row (20x slower)" "|rand10k|10.0000|200.0000|2|0.05x|$per_core|" "$(row "$OUT" rand10k)"
   expect_match "render cpu: total" '\| Total score: +\| 16/27 +\|' "$OUT"
   expect_match "render cpu: progress names scene and run" '^\[ *[0-9]+s\] render pattern \(2/3\): cpu renderer: run 2/2$' "$ERR"
   expect_match "render cpu: the log folder is named last" "^Logs and results .*: $LOGS\$" "$(tail -n 1 <<<"$OUT")"
-  expect_match "render cpu: csv row" '^render,pattern,[0-9]+,"render -r cpuref \(serial\)",10.0000,30.0000,0.33x,ok,5,9$' "$(cat "$LOGS/scores.csv")"
+  expect_match "render cpu: csv row" "^render,pattern,[0-9]+,\"serial / $cores cores \\(perfect scaling\\)\",10.0000,30.0000,0.33x,ok,5,9\$" "$(cat "$LOGS/scores.csv")"
+  expect_eq "render cpu: no partial files left" "" "$(find "$LOGS" -name '.*' -o -name scores.tsv -o -name work)"
   expect_match "render cpu: markdown total" '\*\*16/27\*\*' "$(cat "$LOGS/results.md")"
   expect_match "render cpu: every run in commands.txt" '^render/rand10k.cpu.run2.log: .*/render -r cpu -s 1024 -b 0:4 -f '"''"' rand10k$' "$(cat "$LOGS/commands.txt")"
   expect_no_match "render cpu: no colour when not a terminal" $'\033' "$OUT"
 }
 
 test_render_wrong_scene() {
-  FAKE_WRONG=pattern grade render_wrong render --renderer cpu --scenes rgb,pattern --seed 4242
+  FAKE_WRONG=pattern FAKE_CPUREF_MS=pattern=$((100 * cores)),rgb=$((100 * cores)) grade render_wrong render --renderer cpu --scenes rgb,pattern --seed 4242
   expect_eq "wrong scene: exit status" 1 "$STATUS"
-  expect_eq "wrong scene: (F) and no points" "|pattern|100.0000|10.0000 (F)|0|10.00x|render -r cpuref (serial)|" "$(row "$OUT" pattern)"
+  expect_eq "wrong scene: (F) and no points" "|pattern|100.0000|10.0000 (F)|0|10.00x|serial / $cores cores (perfect scaling)|" "$(row "$OUT" pattern)"
   expect_match "wrong scene: the mismatch on stderr" '^grade.sh: render pattern, seed 4242: wrong result: Mismatch detected at pixel' "$ERR"
   expect_match "wrong scene: replay command" '^grade.sh: replay: .*render -r cpu -s 1024 -S 4242 -c pattern$' "$ERR"
   expect_match "wrong scene: the check ran with the seed" 'render -r cpu -s 1024 -S 4242 -c --check-against [^ ]+/pattern-1024px-seed4242-[0-9a-f]{16}\.rgbaf -f  pattern$' "$(cat "$CALLS")"
@@ -73,12 +77,69 @@ test_render_reference_program() {
   expect_no_match "reference program: no serial timing" 'cpuref -s 1024 -b 0:4' "$(cat "$CALLS")"
 }
 
+# Our classic rung is the CUDA renderer's reference unless told otherwise.
+test_render_default_reference() {
+  FAKE_MODE_MS=classic=4 FAKE_MS=rgb=4,pattern=25 grade render_classic render --scenes rgb,pattern
+  expect_eq "classic reference: exit status" 0 "$STATUS"
+  expect_eq "classic reference: rgb" "|rgb|4.0000|4.0000|9|1.00x|render -r cuda --cuda-mode classic|" "$(row "$OUT" rgb)"
+  expect_eq "classic reference: pattern" "|pattern|4.0000|25.0000|4|0.16x|render -r cuda --cuda-mode classic|" "$(row "$OUT" pattern)"
+  expect_match "classic reference: its command" '^render -r cuda --cuda-mode classic -s 1024 -b 0:4 -f  pattern$' "$(cat "$CALLS")"
+  expect_match "classic reference: the graded renderer as render picks it" '^render -r cuda -s 1024 -b 0:4 -f  pattern$' "$(cat "$CALLS")"
+  expect_no_match "classic reference: no serial timing" 'cpuref -s 1024 -b 0:4' "$(cat "$CALLS")"
+  FAKE_MODE_MS=tiled=2 grade render_mode render --scenes rgb --cuda-mode tiled --ref-mode pixels
+  expect_match "one mode against another" '^render -r cuda --cuda-mode tiled -s 1024 -b 0:4 -f  rgb$' "$(cat "$CALLS")"
+  expect_eq "one mode against another: row" "|rgb|10.0000|2.0000|9|5.00x|render -r cuda --cuda-mode pixels|" "$(row "$OUT" rgb)"
+}
+
+# A reference the user named that cannot run stops its part with the
+# reason, never another reference instead.
 test_reference_program_without_gpu() {
   FAKE_NO_GPU=1 grade ref_nogpu render --renderer cpu --scenes rgb,pattern --ref-render "$bin/render_ref"
-  expect_eq "reference without GPU: still graded" 0 "$STATUS"
-  expect_match "reference without GPU: said once" '^grade.sh: reference render_ref -r cuda \(rgb\).*: no GPU: CUDA Error: no CUDA-capable device' "$ERR"
+  expect_eq "reference without GPU: exit status" 1 "$STATUS"
+  expect_match "reference without GPU: the reason" '^grade.sh: render: not graded: the reference render_ref -r cuda no GPU: CUDA Error: no CUDA-capable device' "$ERR"
   expect_eq "reference without GPU: tried once" 1 "$(grep -c '^render_ref' "$CALLS")"
-  expect_eq "reference without GPU: serial instead" "|pattern|100.0000|10.0000|9|10.00x|render -r cpuref (serial)|" "$(row "$OUT" pattern)"
+  expect_no_match "reference without GPU: no serial instead" 'cpuref -s 1024 -b 0:4' "$(cat "$CALLS")"
+  expect_no_match "reference without GPU: no table" 'Total score' "$OUT"
+}
+
+# bad_reference NAME REASON_RE PROGRAM [PART]: --ref-render (or --ref-scan
+# for a scan PART) PROGRAM makes the part exit 1 with REASON_RE.
+bad_reference() {
+  local name=$1 re=$2 program=$3 part=${4:-render} option=--ref-render
+  [ "$part" = render ] || option=--ref-scan
+  grade "badref_$name" "$part" --renderer cpu --scenes rgb --counts 1000000 "$option" "$program"
+  expect_eq "reference $name: exit status" 1 "$STATUS"
+  expect_match "reference $name: the reason" "^grade.sh: $part: not graded: the reference .*$re" "$ERR"
+  expect_no_match "reference $name: no table" 'Total score' "$OUT"
+}
+
+test_bad_references() {
+  local dir=$tmp/refs
+  mkdir -p "$dir"
+  printf '#!/bin/sh\nkill -SEGV $$\n' >"$dir/render_crash"
+  printf '#!/bin/sh\ncat "%s"\n' "$here/fixtures/render_course_check_fail.txt" >"$dir/render_wrong"
+  printf '#!/bin/sh\ncat "%s"\nexit 1\n' "$here/fixtures/scan_wrong.txt" >"$dir/cudaScan_wrong"
+  chmod +x "$dir/render_crash" "$dir/render_wrong" "$dir/cudaScan_wrong"
+  cp "$here/fake/render" "$dir/render_plain"
+  chmod -x "$dir/render_plain"
+  foreign_program "$dir/render_arm"
+  bad_reference crash "crashed" "$dir/render_crash"
+  bad_reference "wrong result" "wrong result: Mismatch detected at pixel" "$dir/render_wrong"
+  bad_reference "not executable" "cannot run: $dir/render_plain: not executable" "$dir/render_plain"
+  bad_reference "missing" "cannot run: $dir/nothing: no such file" "$dir/nothing"
+  bad_reference "another architecture" "cannot run: .*exec format error: built for" "$dir/render_arm"
+  bad_reference "scan wrong result" "wrong result: Error: Device exclusive_scan outputs incorrect" "$dir/cudaScan_wrong" scan
+  # A program whose shared library is gone, as a course binary without
+  # libcudart: the loader's own line.
+  if command -v cc >/dev/null; then
+    echo 'int gone(void) { return 0; }' >"$dir/gone.c"
+    echo 'int gone(void); int main(void) { return gone(); }' >"$dir/main.c"
+    if cc -shared -fPIC -o "$dir/libgone.so" "$dir/gone.c" 2>/dev/null &&
+      cc -o "$dir/render_nolib" "$dir/main.c" -L"$dir" -lgone 2>/dev/null; then
+      rm -f "$dir/libgone.so"
+      bad_reference "missing library" "cannot run: .*error while loading shared libraries: libgone.so" "$dir/render_nolib"
+    fi
+  fi
 }
 
 test_cuda_renderer_without_gpu() {
@@ -91,6 +152,7 @@ test_cuda_renderer_without_gpu() {
 
 test_render_cache() {
   local seed1 seed2
+  echo stale >"$tmp/cache-shared-stale"
   CACHE=shared grade cache1 render --renderer cpu --scenes rgb,pattern
   expect_eq "cache: first run passes" 0 "$STATUS"
   expect_eq "cache: first run renders serial images and times" 6 "$(grep -c -- '-r cpuref' "$CALLS")"
@@ -102,13 +164,56 @@ test_render_cache() {
   expect_eq "cache: second run renders nothing serially" 0 "$(grep -c -- '-r cpuref' "$CALLS")"
   expect_eq "cache: second run checks both scenes against stored images" 2 "$(grep -c -- ' -c --check-against ' "$CALLS")"
   expect_match "cache: said so" '^\[ *[0-9]+s\] render rgb \(1/2\): serial reference image from the cache$' "$ERR"
-  expect_match "cache: named as cached" '^\| rgb .*\| render -r cpuref \(serial, cached\) +\|$' "$OUT"
+  expect_match "cache: named as cached" "^\\| rgb .*\\| serial / $cores cores \\(perfect scaling, cached\\) +\\|\$" "$OUT"
   seed2=$(grep '^render,rgb' "$LOGS/scores.csv" | cut -d, -f3)
   expect_eq "cache: the cached seed is reused" "$seed1" "$seed2"
   CACHE=shared grade cache3 render --renderer cpu --scenes rgb,pattern --no-cache
   expect_match "no cache: a fresh image in the log folder" "^render -r cpu -s 1024 -S [0-9]+ -c --check-against $LOGS/render/rgb-1024px-seed[0-9]+-[0-9a-f]{16}\.rgbaf -f  rgb\$" "$(cat "$CALLS")"
   expect_eq "no cache: serial images and timing again" 6 "$(grep -c -- '-r cpuref' "$CALLS")"
   expect_eq "no cache: the cache is not written" 4 "$(find "$tmp/cache-shared" -type f | wc -l)"
+  # A serial time measured on a busy machine is never kept.
+  LOADAVG=$tmp/busy-load grade busy1 render --renderer cpu --scenes rgb
+  expect_match "busy: said" "^grade.sh: render rgb: the machine was busy \\(load $((cores + 5)).00 on $cores cores\\)" "$ERR"
+  expect_eq "busy: not cached" 0 "$(find "$tmp/cache-busy1" -name '*.ms' | wc -l)"
+  grade busy2 render --renderer cpu --scenes rgb --cache-dir "$tmp/cache-busy1"
+  expect_eq "busy: measured again later" 2 "$(grep -c -- '-r cpuref -s 1024 -b 0:4' "$CALLS")"
+  # An entry written under load by an older grade.sh is not used either.
+  local entry
+  entry=$(find "$tmp/cache-busy1" -name '*.ms')
+  echo "999.0 $((cores + 5)).00" >"$entry"
+  grade busy3 render --renderer cpu --scenes rgb --cache-dir "$tmp/cache-busy1"
+  expect_eq "busy entry: measured again" 2 "$(grep -c -- '-r cpuref -s 1024 -b 0:4' "$CALLS")"
+  expect_no_match "busy entry: its time not used" '999' "$OUT"
+}
+
+test_cache_folder_problems() {
+  echo "a file" >"$tmp/not-a-folder"
+  grade rocache render --renderer cpu --scenes rgb,pattern --cache-dir "$tmp/not-a-folder/cache"
+  expect_eq "unwritable cache: still graded" 0 "$STATUS"
+  expect_eq "unwritable cache: one line" 1 "$(grep -c '^grade.sh: ' <<<"$ERR")"
+  expect_match "unwritable cache: the line" "^grade.sh: the cache folder $tmp/not-a-folder/cache cannot be written: grading without the cache\$" "$ERR"
+  if [ "$(id -u)" != 0 ]; then  # root writes anywhere
+    mkdir -p "$tmp/ro-cache/render"
+    chmod 555 "$tmp/ro-cache/render" "$tmp/ro-cache"
+    grade rocache2 render --renderer cpu --scenes rgb --cache-dir "$tmp/ro-cache"
+    expect_eq "read-only cache: still graded" 0 "$STATUS"
+    expect_match "read-only cache: the line" "cache folder $tmp/ro-cache cannot be written" "$ERR"
+    chmod 755 "$tmp/ro-cache/render" "$tmp/ro-cache"
+  fi
+  # A temporary entry of a run killed outright goes at the next run.
+  mkdir -p "$tmp/cache-stale/render"
+  : >"$tmp/cache-stale/render/.tmp-rgb-1024px-seed1-abc.rgbaf.999999999"
+  grade stale render --renderer cpu --scenes rgb
+  expect_eq "stale temporary entry: removed" "" "$(find "$tmp/cache-stale" -name '.tmp-*')"
+  # The size limit: the oldest images go first, the one in use stays.
+  FAKE_IMAGE_KIB=700 grade limit render --renderer cpu --scenes rgb,pattern,rand10k --cache-limit 1
+  expect_eq "cache limit: graded" 0 "$STATUS"
+  expect_eq "cache limit: one image left" 1 "$(find "$tmp/cache-limit" -name '*.rgbaf' | wc -l)"
+  expect_eq "cache limit: the newest" 1 "$(find "$tmp/cache-limit" -name 'rand10k-*.rgbaf' | wc -l)"
+  OUT=$("$grade" --clean-cache --cache-dir "$tmp/cache-limit" 2>&1)
+  expect_eq "clean cache: exit status" 0 "$?"
+  expect_match "clean cache: said" "^Emptied the cache $tmp/cache-limit" "$OUT"
+  expect_eq "clean cache: nothing left" "" "$(find "$tmp/cache-limit" -type f)"
 }
 
 test_render_without_check_against() {
@@ -128,6 +233,19 @@ test_render_cache_wrong_image() {
   expect_match "and is marked (F)" '^\| rgb +\| [0-9.]+ +\| [0-9.]+ \(F\) +\| 0 ' "$OUT"
 }
 
+test_scan_default_reference() {
+  FAKE_SCAN_MS=2 FAKE_ALGO_MS=blelloch=1 grade scan_blelloch scan --counts 1000000,2000000
+  expect_eq "blelloch reference: exit status" 0 "$STATUS"
+  expect_eq "blelloch reference: row" "|2000000|2.000|4.000|0.625|0.50x|cudaScan -a blelloch|" "$(row "$OUT" 2000000)"
+  expect_match "blelloch reference: its command" '^cudaScan -a blelloch -m scan -i random -n 2000000$' "$(cat "$CALLS")"
+  FAKE_ALGO_MS=cub=0.5 grade scan_cub find_repeats --counts 1000000 --ref-algorithm cub
+  expect_eq "cub reference: row" "|1000000|0.500|1.000|0.625|0.50x|cudaScan -a cub|" "$(row "$OUT" 1000000)"
+  # Each row scores 1.25 * 3/4 = 0.9375 (shown 0.938); the total is 3.75, not 3.752.
+  FAKE_SCAN_MS=4 FAKE_ALGO_MS=blelloch=3 grade scan_exact scan --counts 1000000,2000000,3000000,4000000
+  expect_eq "exact total: a row" "|1000000|3.000|4.000|0.938|0.75x|cudaScan -a blelloch|" "$(row "$OUT" 1000000)"
+  expect_match "exact total: the sum" '\| Total score: +\| 3.75/5 +\|' "$OUT"
+}
+
 test_scan_reference_program() {
   FAKE_SCAN_MS=2 FAKE_REF_MS=1 grade scan_ref scan --counts 1000000,2000000 --ref-scan "$bin/cudaScan_ref"
   expect_eq "scan: exit status" 0 "$STATUS"
@@ -137,29 +255,34 @@ test_scan_reference_program() {
   expect_match "scan: course's options" '^cudaScan_ref -m scan -i random -n 1000000$' "$(cat "$CALLS")"
 }
 
-test_scan_library_reference() {
-  FAKE_SCAN_MS=1 FAKE_LIB_MS=1 grade scan_lib scan find_repeats --counts 1000000
-  expect_eq "library: exit status" 0 "$STATUS"
-  expect_eq "library: scan with -t" "|1000000|1.000|1.000|1.25|1.00x|cudaScan -t (library)|" "$(row "$OUT" 1000000 | head -n 1)"
-  expect_eq "library: find_repeats with -t too" "|1000000|1.000|1.000|1.25|1.00x|cudaScan -t (library)|" "$(row "$OUT" 1000000 | tail -n 1)"
-  expect_eq "library: two tables" 2 "$(grep -c '^Score table: ' <<<"$OUT")"
-}
-
-test_scan_serial_and_no_reference() {
-  FAKE_NO_LIBRARY=1 FAKE_SERIAL=1 grade scan_serial scan --counts 1000000
-  expect_eq "serial reference" "|1000000|10.000|1.000|1.25|10.00x|serial (cudaScan's check)|" "$(row "$OUT" 1000000)"
-  expect_match "library failure said" "^grade.sh: library reference cudaScan -t \(library\) \(scan 1000000\): rejected its command line" "$ERR"
-  FAKE_NO_LIBRARY=1 grade scan_none scan --counts 1000000,2000000
-  expect_eq "no reference: still correct" 0 "$STATUS"
-  expect_eq "no reference: not scored" "|1000000|-|1.000|n/a|-|none available|" "$(row "$OUT" 1000000)"
-  expect_match "no reference: total says so" '\| Total score: +\| 0/2.5 \(2 not scored\) +\|' "$OUT"
-  expect_eq "no reference: library tried once" 1 "$(grep -c -- ' -t' "$CALLS")"
+# --ladder: every rung against the same reference, measured once.
+test_ladder() {
+  FAKE_WRONG_MODES=circles FAKE_MODE_MS=circles=1,pixels=100,tiles=30,classic=10,tiled=5,binned=5,auto=4 \
+    grade ladder render --ladder --scenes rgb,pattern
+  expect_eq "ladder: exit status (circles is wrong on purpose)" 1 "$STATUS"
+  expect_match "ladder: the table" '^Ladder: render 1024x1024, ms per frame per scene, best of 2, against render -r cuda --cuda-mode classic:$' "$OUT"
+  expect_eq "ladder: circles" "|circles|1.0000 (F)|1.0000 (F)|0/18|" "$(row "$OUT" circles | tail -n 1)"
+  expect_eq "ladder: pixels" "|pixels|100.0000|100.0000|6/18|" "$(row "$OUT" pixels | tail -n 1)"
+  expect_eq "ladder: classic" "|classic|10.0000|10.0000|18/18|" "$(row "$OUT" classic | tail -n 1)"
+  expect_eq "ladder: auto" "|auto|4.0000|4.0000|18/18|" "$(row "$OUT" auto | tail -n 1)"
+  expect_eq "ladder: a table per rung and the ladder" 8 "$(grep -c -E '^(Score table|Ladder): render' <<<"$OUT")"
+  # The reference twice (--runs 2) per scene, and the classic rung twice: not once per rung.
+  expect_eq "ladder: the reference timed once per scene" 4 "$(grep -c -- '--cuda-mode classic -s 1024 -b 0:4 -f  rgb$' "$CALLS")"
+  expect_eq "ladder: one seed per scene" 1 "$(grep -- ' -c ' "$CALLS" | grep ' rgb$' | grep -o -- '-S [0-9]*' | sort -u | wc -l)"
+  expect_match "ladder: rows in the csv" '^render/tiles,pattern,' "$(cat "$LOGS/scores.csv")"
+  FAKE_NO_GPU=1 grade ladder_nogpu render --ladder --scenes rgb
+  expect_eq "ladder without GPU: exit status" 1 "$STATUS"
+  expect_match "ladder without GPU: said" '^grade.sh: render/circles: not graded: --ladder needs a GPU' "$ERR"
+  FAKE_ALGO_MS=kogge-stone=4,blelloch=2,single-pass=1,cub=1 grade scan_ladder scan --ladder --counts 1000000
+  expect_eq "scan ladder: exit status" 0 "$STATUS"
+  expect_eq "scan ladder: kogge-stone" "|kogge-stone|4.000|0.625/1.25|" "$(row "$OUT" kogge-stone | tail -n 1)"
+  expect_eq "scan ladder: cub" "|cub|1.000|1.25/1.25|" "$(row "$OUT" cub | tail -n 1)"
 }
 
 test_scan_wrong_and_no_gpu() {
   FAKE_WRONG=scan:2000000 grade scan_wrong scan --counts 1000000,2000000
   expect_eq "scan wrong: exit status" 1 "$STATUS"
-  expect_eq "scan wrong: (F)" "|2000000|2.000|2.000 (F)|0|1.00x|cudaScan -t (library)|" "$(row "$OUT" 2000000)"
+  expect_eq "scan wrong: (F)" "|2000000|2.000|2.000 (F)|0|1.00x|cudaScan -a blelloch|" "$(row "$OUT" 2000000)"
   expect_match "scan wrong: the error line" '^grade.sh: scan 2000000: wrong result: Error: Device exclusive_scan outputs incorrect!' "$ERR"
   FAKE_NO_GPU=1 grade scan_nogpu find_repeats --counts 1000000
   expect_eq "scan without GPU: exit status" 1 "$STATUS"
@@ -204,15 +327,21 @@ usage() {
 test_usage_errors() {
   usage "unknown part" "unknown part 'sort'" sort
   usage "unknown option" "unknown option '--fast'" --fast
-  usage "missing value" "--size needs a value" render --size
+  usage "missing value" "--size needs a number" render --size
+  usage "an option for a value" "--size needs a number" --size --runs 3
+  usage "an option for a name" "--scenes needs a value" --scenes --runs 3
+  usage "seed past 2^32-1" "--seed: '4294967296' is not auto, random or a seed from 0 to 4294967295" --seed 4294967296
+  usage "ladder of the CPU renderer" "--ladder grades the CUDA renderer's modes" --ladder --renderer cpu
   usage "bad renderer" "--renderer: 'gpu' is not cuda or cpu" --renderer gpu
   usage "bad runs" "--runs: '0' is not a number" --runs 0
   usage "bad counts" "--counts: '1e6' is not" --counts 1e6
   usage "saxpy count past cudaSaxpy's limit" "--saxpy-n: '99999999999' is not a count" saxpy --saxpy-n 99999999999
   usage "bad seed" "--seed: 'x' is not auto, random or a seed" --seed x
-  usage "missing reference" "--ref-render: '/nonexistent/render_ref' is not an executable program" --ref-render /nonexistent/render_ref
   usage "unknown scene" "render does not know the scene 'rgbb'" render --scenes rgb,rgbb
   usage "option=value form" "--size: 'big' is not a size" --size=big
+  grade seed_max render --renderer cpu --scenes rgb --seed 4294967295
+  expect_eq "the largest seed render takes" 0 "$STATUS"
+  expect_match "the largest seed: passed on" ' -S 4294967295 -c ' "$(cat "$CALLS")"
   OUT=$("$grade" --help)
   expect_eq "help: exit status" 0 "$?"
   expect_match "help: usage line" '^Usage: scripts/grade.sh \[saxpy\|scan\|find_repeats\|render\|all' "$OUT"
@@ -244,21 +373,17 @@ test_build_when_stale() {
   expect_match "stale: built" "^cmake --build $build --target cudaSaxpy -j [0-9]+\$" "$(cat "$tmp/cmake.calls")"
 }
 
-test_render_cpu_scores
-test_render_wrong_scene
-test_render_reference_program
-test_reference_program_without_gpu
-test_cuda_renderer_without_gpu
-test_render_cache
-test_render_without_check_against
-test_render_cache_wrong_image
-test_scan_reference_program
-test_scan_library_reference
-test_scan_serial_and_no_reference
-test_scan_wrong_and_no_gpu
-test_saxpy
-test_all
-test_usage_errors
-test_missing_program
-test_build_when_stale
+# The tests in groups, so ctest can run them side by side: give group
+# names (default: all of them).
+declare -A groups=(
+  [render]="test_render_cpu_scores test_render_wrong_scene test_render_reference_program test_render_default_reference test_reference_program_without_gpu test_cuda_renderer_without_gpu test_ladder"
+  [references]="test_bad_references test_render_without_check_against test_render_cache_wrong_image"
+  [cache]="test_render_cache test_cache_folder_problems"
+  [other]="test_scan_default_reference test_scan_reference_program test_scan_wrong_and_no_gpu test_saxpy test_all test_usage_errors test_missing_program test_build_when_stale"
+)
+[ $# -gt 0 ] || set -- render references cache other
+for group in "$@"; do
+  [ -n "${groups[$group]:-}" ] || { echo "unknown group '$group' (${!groups[*]})" >&2; exit 2; }
+  for test in ${groups[$group]}; do "$test"; done
+done
 finish

@@ -9,17 +9,22 @@ source "$here/../../scripts/grade_lib.sh"
 # shellcheck source=tests/grade/testing.sh
 source "$here/testing.sh"
 fx=$here/fixtures
+course=$fx/course  # the course's programs' real output
 tmp_log=$(mktemp)
-trap 'rm -f "$tmp_log"' EXIT
+tmp_dir=$(mktemp -d)
+trap 'rm -rf "$tmp_log" "$tmp_dir"' EXIT
 
 test_render_parsing() {
   expect_eq "Total of our benchmark" 1.7926 "$(parse_render_total "$fx/render_bench.txt")"
-  expect_eq "Total of the course's benchmark" 5.4236 "$(parse_render_total "$fx/render_course_bench.txt")"
+  expect_eq "Total of the course's benchmark" 0.1177 "$(parse_render_total "$course/render_ref_cuda_bench_rgb.txt")"
+  expect_eq "Total of the course's benchmark writing files" 0.5151 "$(parse_render_total "$course/render_ref_cuda_bench_file_rand10k.txt")"
+  expect_eq "Total of the course's check run" 0.0868 "$(parse_render_total "$course/render_ref_cuda_check_rgb.txt")"
+  expect_eq "no Total in the course's usage error" "" "$(parse_render_total "$course/render_ref_bad_scene.txt")"
   expect_eq "Total next to File IO lines" 0.0479 "$(parse_render_total "$fx/render_bench_write.txt")"
   expect_eq "no Total in a usage error" "" "$(parse_render_total "$fx/render_usage.txt")"
   expect_eq "Total of a failed check" "" "$(parse_render_total "$fx/render_check_fail.txt")"
   printf 'Total:    1.5000 ms\nTotal:    2.5000 ms\n' >"$tmp_log"
-  expect_eq "the last Total of a log" 2.5000 "$(parse_render_total "$tmp_log")"
+  expect_eq "the first Total of a log, as the course reads it" 1.5000 "$(parse_render_total "$tmp_log")"
   expect_eq "written frame" refimg_0000.ppm "$(parse_written_file "$fx/render_bench_write.txt")"
   expect_eq "nothing written" "" "$(parse_written_file "$fx/render_bench.txt")"
   if help_lists "$fx/render_help_check_against.txt" --check-against; then pass; else fail "help lists --check-against"; fi
@@ -29,11 +34,13 @@ test_render_parsing() {
 test_scan_parsing() {
   expect_eq "student time" 0.412 "$(parse_scan_time "$fx/scan_ok.txt")"
   expect_eq "thrust time" 0.287 "$(parse_scan_time "$fx/scan_thrust_ok.txt")"
-  expect_eq "best of the course's three lines" 2.874 "$(parse_scan_time "$fx/scan_course_ref.txt")"
+  expect_eq "the course's scan" 0.363 "$(parse_scan_time "$course/cudaScan_ref_scan_random_1M.txt")"
+  expect_eq "the course's thrust scan" 0.126 "$(parse_scan_time "$course/cudaScan_ref_scan_random_1M_thrust.txt")"
+  expect_eq "the course's find_repeats" 0.454 "$(parse_scan_time "$course/cudaScan_ref_find_repeats_random_1M.txt")"
+  printf 'Student GPU time: 2.931 ms\nStudent GPU time: 2.874 ms\n' >"$tmp_log"
+  expect_eq "the first time line of a run, as the course reads it" 2.931 "$(parse_scan_time "$tmp_log")"
   expect_eq "find_repeats time" 0.233 "$(parse_scan_time "$fx/find_repeats_ok.txt")"
   expect_eq "time of a wrong run" 0.143 "$(parse_scan_time "$fx/scan_wrong.txt")"
-  expect_eq "serial time" 61.250 "$(parse_serial_scan_time "$fx/scan_serial.txt")"
-  expect_eq "no serial time" "" "$(parse_serial_scan_time "$fx/scan_ok.txt")"
   expect_eq "no time without a GPU" "" "$(parse_scan_time "$fx/scan_no_gpu.txt")"
 }
 
@@ -65,7 +72,15 @@ test_verdicts() {
   verdict "a mismatch line even with status 0" wrong 0 render_course_check_fail.txt "$GRADE_RENDER_PASS_RE"
   verdict "benchmark without a check line" unverified 0 render_bench.txt "$GRADE_RENDER_PASS_RE"
   verdict "benchmark, Total needed" ok 0 render_bench.txt '^Total:'
-  verdict "course benchmark" ok 0 render_course_bench.txt '^Total:'
+  verdict "course benchmark" ok 0 course/render_ref_cuda_bench_rgb.txt '^Total:'
+  verdict "course check passed" ok 0 course/render_ref_cuda_check_rgb.txt "$GRADE_RENDER_PASS_RE"
+  verdict "course scan correct" ok 0 course/cudaScan_ref_scan_random_1M.txt "$GRADE_SCAN_PASS_RE"
+  verdict "course find_repeats correct" ok 0 course/cudaScan_ref_find_repeats_random_1M.txt "$GRADE_SCAN_PASS_RE"
+  verdict "course usage error" error 1 course/render_ref_bad_scene.txt ""
+  printf '%s\n' "render: error while loading shared libraries: libcudart.so.12: cannot open shared object file" >"$tmp_log"
+  expect_eq "a missing shared library" cannotrun "$(classify_run 127 "$tmp_log" "")"
+  expect_eq "its reason" "$(cat "$tmp_log")" "$(first_failure_line "$tmp_log")"
+  expect_eq "not executable" cannotrun "$(classify_run 126 "$tmp_log" "")"
   verdict "our program without a GPU" nogpu 1 render_no_gpu.txt ""
   verdict "course binary without a GPU" nogpu 1 render_course_no_gpu.txt ""
   verdict "CUDA renderer not in the build" error 1 render_cuda_stub.txt "$GRADE_RENDER_PASS_RE"
@@ -114,14 +129,20 @@ test_scan_score() {
   scan_points "faster" 1.25 ok 2 1
   scan_points "exactly 1.2 T_ref" 1.25 ok 2 2.4
   scan_points "2 T_ref" 0.625 ok 2 4
-  scan_points "3 T_ref" 0.417 ok 1 3
+  scan_points "3 T_ref, not rounded" 0.416666667 ok 1 3
   scan_points "incorrect" 0 wrong 2 1
   scan_points "no reference" n/a ok - 1
 }
 
 test_totals_and_numbers() {
   expect_eq "render total" 23/27 "$(printf '9\n5\n9\n' | score_total 9)"
-  expect_eq "scan total" 4.292/5 "$(printf '1.25\n0.625\n1.25\n1.167\n' | score_total 1.25)"
+  expect_eq "scan total" 4.292/5 "$(printf '1.25\n0.625\n1.25\n1.166666667\n' | score_total 1.25)"
+  # Four rows of 0.9375 (shown 0.938) make 3.75, not 3.752.
+  expect_eq "scan total from exact scores" 3.75/5 \
+    "$(for _ in 1 2 3 4; do scan_score ok 3 4; done | score_total 1.25)"
+  expect_eq "a score as shown" 0.938 "$(round_score 0.9375)"
+  expect_eq "a whole score as shown" 9 "$(round_score 9)"
+  expect_eq "perfect scaling" 25.0000 "$(per_core 100 4)"
   expect_eq "total with an unscored row" "2.5/3.75 (1 not scored)" "$(printf '1.25\nn/a\n1.25\n' | score_total 1.25)"
   expect_eq "speedup" 2.00x "$(speedup 10 5)"
   expect_eq "speedup without a time" - "$(speedup 10 -)"
@@ -143,6 +164,34 @@ test_seeds_and_cache() {
   touch "$dir/$(reference_image_name rgb 1024 5 abcdef ppm)"
   expect_eq "cached seed of this scene, size, program and format" 42 "$(cached_seed "$dir" rgb 1024 abcdef rgbaf)"
   rm -rf "$dir"
+}
+
+test_references() {
+  expect_eq "a missing program" "no such file" "$(program_problem "$tmp_dir/nothing")"
+  echo data >"$tmp_dir/plain"
+  expect_eq "a file that is not executable" "not executable (chmod +x it)" "$(program_problem "$tmp_dir/plain")"
+  expect_eq "a folder" "not a regular file" "$(program_problem "$tmp_dir")"
+  expect_eq "a program that runs" "" "$(program_problem "$(readlink -f "$BASH")")"
+  # /bin/sh would run a program built for another machine as a script:
+  # the ELF header tells first.
+  foreign_program "$tmp_dir/foreign"
+  expect_match "another architecture" '^exec format error: built for (aarch64|x86-64), this machine is ' \
+    "$(program_problem "$tmp_dir/foreign")"
+  expect_eq "a script is no ELF program" "" "$(elf_machine "$here/fake/render")"
+}
+
+test_load_and_cache_entries() {
+  if is_busy 2.6 2; then pass; else fail "load 2.6 on 2 cores is busy"; fi
+  if is_busy 1.4 2; then fail "load 1.4 on 2 cores (our run and a bit) is not busy"; else pass; fi
+  if is_busy "" 2; then fail "an unknown load is not busy"; else pass; fi
+  echo "96.7 0.80" >"$tmp_dir/quiet.ms"
+  expect_eq "a quiet entry is used" 96.7 "$(cached_time "$tmp_dir/quiet.ms" 2)"
+  echo "251.5 3.90" >"$tmp_dir/busy.ms"
+  if cached_time "$tmp_dir/busy.ms" 2 >/dev/null; then fail "an entry measured under load is not used"; else pass; fi
+  echo "garbage" >"$tmp_dir/bad.ms"
+  if cached_time "$tmp_dir/bad.ms" 2 >/dev/null; then fail "a damaged entry is not used"; else pass; fi
+  echo "0.5 1" >"$tmp_dir/loadavg"
+  expect_eq "load average" 0.5 "$(GRADE_LOADAVG_FILE=$tmp_dir/loadavg load_average)"
 }
 
 test_tables() {
@@ -168,5 +217,7 @@ test_render_score
 test_scan_score
 test_totals_and_numbers
 test_seeds_and_cache
+test_references
+test_load_and_cache_entries
 test_tables
 finish

@@ -13,8 +13,8 @@ if [ -z "$render" ] || [ ! -x "$render" ]; then
   exit 77
 fi
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+use_temp_folder
+quiet_machine
 
 # run_grade NAME [OPTIONS]: grades rgb and pattern at 64x64, once each.
 run_grade() {
@@ -28,7 +28,7 @@ run_grade() {
 
 run_grade first
 expect_eq "exit status" 0 "$STATUS"
-expect_match "rgb graded, correct" '^\| rgb +\| [0-9.]+ +\| [0-9.]+ +\| [2-9] +\| [0-9.]+x +\| render -r cpuref \(serial\) +\|$' "$OUT"
+expect_match "rgb graded, correct" '^\| rgb +\| [0-9.]+ +\| [0-9.]+ +\| [2-9] +\| [0-9.]+x +\| serial / [0-9]+ cores \(perfect scaling\) +\|$' "$OUT"
 expect_match "pattern graded, correct" '^\| pattern +\| [0-9.]+ +\| [0-9.]+ +\| [2-9] +\|' "$OUT"
 expect_match "total" '\| Total score: +\| [0-9]+/18 +\|' "$OUT"
 expect_no_match "no (F)" '\(F\)' "$OUT"
@@ -38,7 +38,7 @@ expect_match "checked against the stored image" "^render/pattern.check.log: .* -
 
 run_grade second
 expect_eq "second run: exit status" 0 "$STATUS"
-expect_match "second run: serial times from the cache" '^\| rgb .*\| render -r cpuref \(serial, cached\) +\|$' "$OUT"
+expect_match "second run: serial times from the cache" '^\| rgb .*\| serial / [0-9]+ cores \(perfect scaling, cached\) +\|$' "$OUT"
 expect_eq "second run: no serial render at all" 0 "$(grep -c -- ' -r cpuref ' <<<"$COMMANDS")"
 expect_eq "second run: both checks against stored images" 2 "$(grep -c -- ' -c --check-against ' <<<"$COMMANDS")"
 expect_match "second run: the check passed" 'Correctness check passed' "$(cat "$tmp/second/render/rgb.check.log")"

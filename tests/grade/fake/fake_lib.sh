@@ -20,7 +20,7 @@ lookup() {
 }
 
 # in_list LIST ITEM: whether ITEM is one of the comma-separated LIST.
-in_list() { [[ ",$1," == *",$2,"* ]]; }
+in_list() { [ -n "$2" ] && [[ ",$1," == *",$2,"* ]]; }
 
 # fixture_with_line FILE LABEL_RE NEW_LINE: the fixture with every line
 # starting with LABEL_RE replaced by NEW_LINE.

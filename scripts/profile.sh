@@ -1,0 +1,266 @@
+#!/usr/bin/env bash
+# Profiles every rung of the renderer's design ladder (and, with --scan,
+# cudaScan's algorithms) with Nsight Compute, so each step's speed-up can be
+# explained by counters: per rung and scene, the kernels' time, instructions
+# executed, warp execution efficiency, branch uniformity, achieved occupancy,
+# DRAM bytes and throughput, shared-memory wavefronts.
+#
+# Usage: scripts/profile.sh [options]
+#        scripts/profile.sh --plot CSV [PNG]
+# Options (--opt VALUE or --opt=VALUE):
+#   --scenes LIST    scenes, comma-separated (default rgb,rand10k,rand100k,pattern,biglittle)
+#   --rungs LIST     render --cuda-mode values (default
+#                    circles,pixels,tiles,classic,tiled,binned,auto)
+#   --size N         image size (default 1024); one frame each (-b 0:1)
+#   --scan           also cudaScan -a ALGO for kogge-stone, blelloch,
+#                    single-pass, cub (scan and find_repeats)
+#   --counts LIST    scan element counts (default 1000000,40000000)
+#   --bin-dir DIR    where render and cudaScan are (default build/bin)
+#   --out DIR        folder for profile.csv, ladder.png and the logs
+#                    (default: a new profile-results/DATE-TIME-XXXXXX)
+#   --timeout SEC    limit for one profiled run (default 1800)
+#   --plot CSV [PNG] only draw the time per rung per scene of a CSV this
+#                    script wrote, with gnuplot (PNG default: beside the CSV)
+#   -h, --help       this text
+# Environment: NCU, GNUPLOT name the programs (default ncu, gnuplot).
+# Every kernel a run launches counts: times, instructions, bytes and
+# wavefronts are sums; the percentages are averages weighted by kernel time.
+# Exit status: 0 when every run was profiled, 1 when ncu or gnuplot is
+# missing or cannot read the counters (it says what to do) or a run
+# failed, 2 on usage errors. See docs/grading.md.
+set -uo pipefail
+
+script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$script_dir/.." && pwd)
+
+scenes=rgb,rand10k,rand100k,pattern,biglittle
+rungs=circles,pixels,tiles,classic,tiled,binned,auto
+size=1024
+scan=0
+counts=1000000,40000000
+bin_dir=$repo/build/bin
+out=""
+timeout_s=1800
+ncu=${NCU:-ncu}
+gnuplot=${GNUPLOT:-gnuplot}
+status=0
+
+# The counters, in the order of the CSV's columns.
+metrics=(
+  gpu__time_duration.sum
+  smsp__inst_executed.sum
+  smsp__thread_inst_executed_per_inst_executed.ratio
+  smsp__sass_average_branch_targets_threads_uniform.pct
+  sm__warps_active.avg.pct_of_peak_sustained_active
+  dram__bytes.sum
+  dram__throughput.avg.pct_of_peak_sustained_elapsed
+  l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+)
+csv_header=part,item,rung,kernels,time_ms,inst_executed,warp_efficiency_pct,branch_uniform_pct,occupancy_pct,dram_bytes,dram_throughput_pct,shared_wavefronts
+
+show_help() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+usage_error() { echo "profile.sh: $1 (try --help)" >&2; exit 2; }
+fatal() { echo "profile.sh: $1" >&2; exit 1; }
+need_value() { if [ $# -lt 2 ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
+
+# plot CSV PNG: time per rung (x) per scene (one bar each), log scale.
+plot() {
+  local csv=$1 png=$2 data
+  command -v "$gnuplot" >/dev/null ||
+    fatal "gnuplot is not installed (or GNUPLOT names no program): install it (e.g. the gnuplot package) to draw $png; the numbers are in $csv"
+  [ -f "$csv" ] || fatal "--plot: no such file $csv"
+  data=$(mktemp)
+  # One line per rung in the CSV's order, one column per scene; "-" where missing.
+  awk -F, 'NR > 1 && $1 == "render" {
+      if (!($3 in r)) { r[$3] = 1; rung[++nr] = $3 }
+      if (!($2 in s)) { s[$2] = 1; scene[++ns] = $2 }
+      t[$3, $2] = $5 }
+    END {
+      if (nr == 0) exit 1
+      printf "rung"; for (j = 1; j <= ns; j++) printf " %s", scene[j]; print ""
+      for (i = 1; i <= nr; i++) {
+        printf "%s", rung[i]
+        for (j = 1; j <= ns; j++) printf " %s", ((rung[i], scene[j]) in t && t[rung[i], scene[j]] != "") ? t[rung[i], scene[j]] : "-"
+        print ""
+      }
+    }' "$csv" >"$data" || { rm -f "$data"; fatal "--plot: $csv has no render rows"; }
+  if ! "$gnuplot" -e "datafile='$data'; outfile='$png'; columns=$(head -n 1 "$data" | wc -w)" \
+    "$script_dir/plot_ladder.gp" 2>"$data.err"; then
+    cat "$data.err" >&2
+    rm -f "$data" "$data.err"
+    fatal "gnuplot could not draw $png"
+  fi
+  rm -f "$data" "$data.err"
+  echo "Chart: $png"
+}
+
+# summarize LOG: one CSV tail (kernels,time_ms,...) from ncu's CSV output in
+# LOG; fails when LOG holds no metric rows.
+summarize() {
+  awk -v names="${metrics[*]}" '
+    function field(line, out,   n, i, c, q, f) {
+      # Splits one CSV line with quoted fields into out[1..n].
+      n = 0; f = ""; q = 0
+      for (i = 1; i <= length(line); i++) {
+        c = substr(line, i, 1)
+        if (c == "\"") { q = !q; continue }
+        if (c == "," && !q) { out[++n] = f; f = ""; continue }
+        f = f c
+      }
+      out[++n] = f
+      return n
+    }
+    function scale(unit) {  # to ms for times, to bytes for sizes, else 1
+      if (unit == "nsecond") return 1e-6; if (unit == "usecond") return 1e-3
+      if (unit == "msecond") return 1;    if (unit == "second") return 1e3
+      if (unit == "Kbyte") return 1e3; if (unit == "Mbyte") return 1e6
+      if (unit == "Gbyte") return 1e9; if (unit == "Tbyte") return 1e12
+      return 1
+    }
+    BEGIN { nm = split(names, metric, " ") }
+    /^"ID","Process ID"/ {
+      n = field($0, h)
+      for (i = 1; i <= n; i++) col[h[i]] = i
+      next
+    }
+    /^"/ && ("Metric Name" in col) {
+      field($0, f)
+      id = f[col["ID"]]; name = f[col["Metric Name"]]; v = f[col["Metric Value"]]
+      gsub(/,/, "", v)  # thousands separators
+      if (v !~ /^[-+0-9.eE]+$/) next
+      value[id, name] = v * scale(f[col["Metric Unit"]])
+      if (!(id in seen)) { seen[id] = 1; ids[++k] = id }
+    }
+    END {
+      if (k == 0) exit 1
+      for (j = 1; j <= k; j++) {
+        id = ids[j]; t = value[id, metric[1]]
+        time += t
+        for (m = 2; m <= nm; m++) {
+          if (!((id, metric[m]) in value)) continue
+          x = value[id, metric[m]]
+          if (metric[m] ~ /(ratio|pct)/) { wsum[m] += x * t; wt[m] += t } else sum[m] += x
+        }
+      }
+      printf "%d,%.4f", k, time
+      for (m = 2; m <= nm; m++) {
+        if (metric[m] ~ /(ratio|pct)/) {
+          x = wt[m] > 0 ? wsum[m] / wt[m] : 0
+          if (metric[m] ~ /ratio/) x = 100 * x / 32  # threads per warp instruction, as a percentage
+          printf ",%.1f", x
+        } else printf ",%.0f", sum[m]
+      }
+      print ""
+    }' "$1"
+}
+
+# profile PART ITEM RUNG LOG PROGRAM ARGS...: one profiled run, a CSV row.
+profile() {
+  local part=$1 item=$2 rung=$3 log=$4 row metric_list
+  shift 4
+  metric_list=$(IFS=,; echo "${metrics[*]}")
+  echo "[$SECONDS s] $part $item: $rung" >&2
+  timeout "$timeout_s" "$ncu" --clock-control none --csv --print-units base --metrics "$metric_list" "$@" \
+    >"$log" 2>&1 </dev/null
+  local run_status=$?
+  if grep -q 'ERR_NVGPUCTRPERM' "$log"; then
+    fatal "ncu may not read the GPU's performance counters here (ERR_NVGPUCTRPERM, see $log): run it as root (sudo -E scripts/profile.sh ...), or let every user read them: add 'options nvidia NVreg_RestrictProfilingToAdminUsers=0' to a file in /etc/modprobe.d and reload the driver or reboot"
+  fi
+  if ! row=$(summarize "$log"); then
+    echo "profile.sh: $part $item $rung: no counters (status $run_status): $(grep -E -m 1 'ERROR|[Ee]rror|No kernels' "$log" || tail -n 1 "$log") (log: $log)" >&2
+    status=1
+    return
+  fi
+  [ "$run_status" = 0 ] || { echo "profile.sh: $part $item $rung: the run exited with $run_status (log: $log)" >&2; status=1; }
+  echo "$part,$item,$rung,$row" >>"$out/profile.csv"
+}
+
+# print_tables: the CSV as one table per part and item.
+print_tables() {
+  awk -F, 'NR > 1 {
+      key = $1 " " $2
+      if (key != last) {
+        if (last != "") print ""
+        print key ":"
+        printf "%-12s %7s %10s %12s %8s %8s %9s %11s %7s %12s\n", "rung", "kernels", "time ms", "instructions", "warp eff", "uniform", "occupancy", "DRAM MB", "DRAM %", "shared wavef"
+        last = key
+      }
+      printf "%-12s %7d %10.4f %12.4g %7.1f%% %7.1f%% %8.1f%% %11.2f %6.1f%% %12.4g\n", $3, $4, $5, $6, $7, $8, $9, $10 / 1e6, $11, $12
+    }' "$out/profile.csv"
+}
+
+main() {
+  local plot_csv="" plot_png=""
+  while [ $# -gt 0 ]; do
+    if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
+    case "$1" in
+      --scenes) need_value "$@"; scenes=$2; shift ;;
+      --rungs) need_value "$@"; rungs=$2; shift ;;
+      --size) need_value "$@"; size=$2; shift ;;
+      --scan) scan=1 ;;
+      --counts) need_value "$@"; counts=$2; shift ;;
+      --bin-dir) need_value "$@"; bin_dir=$2; shift ;;
+      --out) need_value "$@"; out=$2; shift ;;
+      --timeout) need_value "$@"; timeout_s=$2; shift ;;
+      --plot)
+        need_value "$@"; plot_csv=$2; shift
+        if [ $# -ge 2 ] && [[ $2 != -* ]]; then plot_png=$2; shift; fi ;;
+      -h | --help) show_help; exit 0 ;;
+      *) usage_error "unknown argument '$1'" ;;
+    esac
+    shift
+  done
+  if [ -n "$plot_csv" ]; then
+    plot "$plot_csv" "${plot_png:-${plot_csv%.csv}.png}"
+    exit
+  fi
+  [[ $scenes =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || usage_error "--scenes: '$scenes' is not a comma-separated list"
+  [[ $rungs =~ ^[a-z-]+(,[a-z-]+)*$ ]] || usage_error "--rungs: '$rungs' is not a comma-separated list"
+  [[ $counts =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--counts: '$counts' is not a comma-separated list of counts"
+  if ! [[ $size =~ ^[0-9]{1,5}$ ]] || [ "$size" -lt 1 ] || [ "$size" -gt 16384 ]; then
+    usage_error "--size: '$size' is not a size from 1 to 16384"
+  fi
+  if ! [[ $timeout_s =~ ^[0-9]{1,6}$ ]] || [ "$timeout_s" -lt 1 ]; then
+    usage_error "--timeout: '$timeout_s' is not a number of seconds"
+  fi
+  command -v "$ncu" >/dev/null ||
+    fatal "ncu (Nsight Compute) is not installed or not on PATH: it comes with the CUDA Toolkit (e.g. /usr/local/cuda/bin/ncu: add that folder to PATH) or as NVIDIA's nsight-compute package"
+  [ -x "$bin_dir/render" ] || fatal "$bin_dir/render is missing: build it (cmake --build --preset default) or give --bin-dir"
+  [ "$scan" = 0 ] || [ -x "$bin_dir/cudaScan" ] || fatal "$bin_dir/cudaScan is missing: build it or leave out --scan"
+  if [ -z "$out" ]; then
+    if ! mkdir -p "$repo/profile-results" ||
+      ! out=$(mktemp -d "$repo/profile-results/$(date +%Y%m%d-%H%M%S)-XXXXXX"); then
+      fatal "cannot create a folder in $repo/profile-results (give one with --out)"
+    fi
+  fi
+  mkdir -p "$out/logs" || fatal "cannot create $out"
+  echo "$csv_header" >"$out/profile.csv"
+  local scene rung test n
+  for scene in ${scenes//,/ }; do
+    for rung in ${rungs//,/ }; do
+      profile render "$scene" "$rung" "$out/logs/render-$scene-$rung.log" \
+        "$bin_dir/render" -r cuda --cuda-mode "$rung" -s "$size" -b 0:1 -f '' "$scene"
+    done
+  done
+  if [ "$scan" = 1 ]; then
+    for test in scan find_repeats; do
+      for n in ${counts//,/ }; do
+        for rung in kogge-stone blelloch single-pass cub; do
+          profile "$test" "$n" "$rung" "$out/logs/$test-$n-$rung.log" \
+            "$bin_dir/cudaScan" -a "$rung" -m "$test" -i random -n "$n"
+        done
+      done
+    done
+  fi
+  print_tables
+  echo
+  echo "CSV: $out/profile.csv"
+  if command -v "$gnuplot" >/dev/null; then
+    plot "$out/profile.csv" "$out/ladder.png"
+  else
+    echo "profile.sh: gnuplot is not installed: no chart (install gnuplot, then: scripts/profile.sh --plot $out/profile.csv)" >&2
+  fi
+  exit "$status"
+}
+
+main "$@"

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# scripts/profile.sh on a stand-in ncu (fake/ncu) and render: the counters
+# summed and weighted per rung, the CSV, the clear stops when ncu is missing
+# or may not read the counters, and the chart drawn by gnuplot from a CSV.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=tests/grade/testing.sh
+source "$here/testing.sh"
+profile=$here/../../scripts/profile.sh
+
+# render and cudaScan stand-ins: ncu's fake reads their command lines only.
+use_temp_folder
+bin=$tmp/bin
+fake_programs "$bin" render cudaScan
+
+# run NAME ARGS...: profile.sh on the fakes; sets OUT, ERR, STATUS, CSV and
+# CALLS (ncu's command lines).
+run() {
+  local name=$1
+  shift
+  : >"$tmp/$name.calls"
+  OUT=$(FAKE_CALLS=$tmp/$name.calls NCU=$here/fake/ncu GNUPLOT=${GNUPLOT_FOR_TEST:-/nonexistent/gnuplot} "$profile" --bin-dir "$bin" \
+    --out "$tmp/$name" "$@" 2>"$tmp/$name.err")
+  STATUS=$?
+  ERR=$(cat "$tmp/$name.err")
+  CSV=$(cat "$tmp/$name/profile.csv" 2>/dev/null)
+  CALLS=$(cat "$tmp/$name.calls")
+}
+
+run ladder --scenes rgb,pattern --rungs pixels,classic
+expect_eq "ladder: exit status" 0 "$STATUS"
+expect_eq "ladder: csv header" \
+  part,item,rung,kernels,time_ms,inst_executed,warp_efficiency_pct,branch_uniform_pct,occupancy_pct,dram_bytes,dram_throughput_pct,shared_wavefronts \
+  "$(head -n 1 <<<"$CSV")"
+# Two kernels of 1 ms: times, instructions, bytes summed; 32 and 16 threads
+# per warp instruction weighted by time: 24 of 32, 75%.
+expect_eq "ladder: a row" "render,rgb,classic,2,2.0000,3001000,75.0,90.0,80.0,8388608,50.0,2000" "$(grep '^render,rgb,classic,' <<<"$CSV")"
+expect_eq "ladder: a row per scene and rung" 4 "$(grep -c '^render,' <<<"$CSV")"
+expect_match "ladder: the table" '^classic +2 +2.0000 +3.001e\+06 +75.0% +90.0% +80.0% +8.39 +50.0% +2000$' "$OUT"
+expect_match "ladder: ncu as asked" "^ncu --clock-control none --csv --print-units base --metrics gpu__time_duration.sum,smsp__inst_executed.sum,.* $bin/render -r cuda --cuda-mode pixels -s 1024 -b 0:1 -f  pattern\$" "$CALLS"
+expect_match "ladder: no gnuplot said" '^profile.sh: gnuplot is not installed: no chart' "$ERR"
+
+FAKE_NCU_NS=pixels=9000000 run weighted --scenes rgb --rungs pixels
+# 1 ms at 32 threads and 9 ms at 16: (32 + 9 * 16) / 10 = 17.6 of 32, 55%.
+expect_eq "weighted by time" "render,rgb,pixels,2,10.0000,3001000,55.0,90.0,80.0,8388608,50.0,2000" "$(grep '^render,' <<<"$CSV")"
+
+run scan --scenes rgb --rungs auto --scan --counts 1000
+expect_eq "scan: every algorithm and test" 8 "$(grep -cE '^(scan|find_repeats),1000,' <<<"$CSV")"
+
+FAKE_NCU_PERM=1 run perm --scenes rgb --rungs auto
+expect_eq "no permission: exit status" 1 "$STATUS"
+expect_match "no permission: what to do" '^profile.sh: ncu may not read the GPU.s performance counters here \(ERR_NVGPUCTRPERM.*NVreg_RestrictProfilingToAdminUsers=0' "$ERR"
+
+OUT=$(NCU=/nonexistent/ncu "$profile" --bin-dir "$bin" --out "$tmp/noncu" 2>&1)
+expect_eq "no ncu: exit status" 1 "$?"
+expect_match "no ncu: what to do" '^profile.sh: ncu \(Nsight Compute\) is not installed or not on PATH' "$OUT"
+
+# The chart, from a CSV written by hand in profile.sh's layout.
+cat >"$tmp/synthetic.csv" <<'CSV'
+part,item,rung,kernels,time_ms,inst_executed,warp_efficiency_pct,branch_uniform_pct,occupancy_pct,dram_bytes,dram_throughput_pct,shared_wavefronts
+render,rgb,pixels,2,5.0,1,1,1,1,1,1,1
+render,rgb,classic,2,0.5,1,1,1,1,1,1,1
+render,rand10k,pixels,2,50.0,1,1,1,1,1,1,1
+render,rand10k,classic,2,1.5,1,1,1,1,1,1,1
+scan,1000,cub,1,0.01,1,1,1,1,1,1,1
+CSV
+OUT=$(GNUPLOT=/nonexistent/gnuplot "$profile" --plot "$tmp/synthetic.csv" 2>&1)
+expect_eq "plot without gnuplot: exit status" 1 "$?"
+expect_match "plot without gnuplot: said" '^profile.sh: gnuplot is not installed .*: install it' "$OUT"
+if command -v gnuplot >/dev/null; then
+  OUT=$("$profile" --plot "$tmp/synthetic.csv" "$tmp/chart.png" 2>&1)
+  expect_eq "plot: exit status" 0 "$?"
+  expect_eq "plot: said" "Chart: $tmp/chart.png" "$OUT"
+  expect_eq "plot: a PNG" $'\x89PNG' "$(head -c 4 "$tmp/chart.png")"
+else
+  echo "SKIPPED: the chart (gnuplot is not installed)"
+fi
+finish
