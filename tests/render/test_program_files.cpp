@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "render/renderer.h"
+#include "render/renderer_factory.h"
 #include "run_program.h"
 #include "test_util.h"
 
