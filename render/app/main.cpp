@@ -81,6 +81,9 @@ int run(const render_app::Options& options) {
           ? render::make_cuda_renderer(render::CudaRendererOptions{options.cuda_mode})
           : render::make_renderer(choice.kind);
   const scenes::Scene scene = load(options);
+  // The course's first two lines, then ours.
+  std::cout << "Rendering to " << options.size << "x" << options.size << " image\n"
+            << "Loaded scene with " << scene.size() << " circles\n";
   std::cout << "Renderer: " << renderer->name() << " (" << choice.reason << ")\n";
   if (choice.kind == render::RendererKind::Cuda) common::print_device_banner(std::cout);
   std::cout << "Scene: " << scene.name << ", " << scene.size() << " circles, " << options.size

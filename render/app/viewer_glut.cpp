@@ -81,11 +81,14 @@ void on_close() {
   if (g_window) g_window->closed = true;
 }
 
-// freeglut exits after calling this; it replaces freeglut's message with ours.
-void on_glut_error(const char* format, va_list args) {
+// freeglut's fatal errors: our one line instead of its message. freeglut
+// cannot go on after one, so this ends the program (nothing is being written
+// while the window is open).
+[[noreturn]] void on_glut_error(const char* format, va_list args) {
   char text[512];
   std::vsnprintf(text, sizeof text, format, args);
   std::fprintf(stderr, "render: error: display: %s\n", text);
+  std::exit(1);
 }
 
 void to_rgb(const render::Image& image, std::vector<std::uint8_t>& rgb) {
@@ -95,24 +98,30 @@ void to_rgb(const render::Image& image, std::vector<std::uint8_t>& rgb) {
     for (int c = 0; c < 3; ++c) rgb[3 * i + c] = render::to_byte(p[4 * i + c]);
 }
 
-} // namespace
-
-void require_display() {
+// An open connection to the display, or a one-line error.
+Display* open_display() {
   const char* display = std::getenv("DISPLAY");
   if (!display || !*display)
     throw std::runtime_error("-i needs a display and DISPLAY is not set (without one, write an "
                              "animated image with --gif FILE)");
-  // Asked first, so a bad display gets our line rather than freeglut's exit.
-  if (Display* probe = XOpenDisplay(nullptr)) {
-    XCloseDisplay(probe);
-  } else {
+  Display* connection = XOpenDisplay(nullptr);
+  if (!connection)
     throw std::runtime_error(std::string("-i cannot open the display '") + display +
                              "' (without one, write an animated image with --gif FILE)");
-  }
+  return connection;
+}
+
+} // namespace
+
+void require_display() {
+  XCloseDisplay(open_display());
 }
 
 int run_viewer(render::Renderer& renderer, const ViewerOptions& options, std::ostream& out) {
-  require_display();
+  // Asked first, so a bad display gets our line rather than freeglut's; held
+  // until freeglut is connected, since a server whose last client leaves may
+  // reset and refuse the next one for a moment.
+  Display* probe = open_display();
   ViewerWindow window;
   window.width = renderer.image().width();
   window.height = renderer.image().height();
@@ -129,6 +138,7 @@ int run_viewer(render::Renderer& renderer, const ViewerOptions& options, std::os
   glutDisplayFunc(on_display);
   glutKeyboardFunc(on_key);
   glutCloseFunc(on_close);
+  XCloseDisplay(probe);
 
   out << "Showing frames from " << options.start_frame << " in a window (q or Esc closes it)\n";
   out.flush();
