@@ -83,6 +83,8 @@ TEST(Options, CourseSpellings) {
   EXPECT_EQ(o.file_prefix, "x");
   EXPECT_TRUE(parse_options({"--interactive", "rgb"}).interactive);
   EXPECT_TRUE(parse_options({"-i", "rgb"}).interactive);
+  // The course's help calls the serial renderer "ref".
+  EXPECT_EQ(parse_options({"-r", "ref", "rgb"}).renderer, render::RendererKind::CpuRef);
 }
 
 // -i writes no files and checks nothing; options asking for that are refused.
