@@ -1,6 +1,7 @@
 // render: the course's circle renderer program. Parses the options, loads the
 // scene, picks a renderer, and runs the frame loop (render/frame_loop.h).
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -13,14 +14,18 @@
 #include "render/check.h"
 #include "render/cuda_renderer.h"
 #include "render/frame_loop.h"
+#include "render/gif.h"
 #include "render/image_io.h"
 #include "render/ref_renderer.h"
 #include "render/renderer_factory.h"
 #include "scenes/atomic_file.h"
 #include "scenes/scene.h"
 #include "scenes/scene_file.h"
+#include "viewer.h"
 
 namespace {
+
+constexpr int kGifDelayCs = 4; // 25 frames a second
 
 void print_scene_list() {
   std::cout << "Scenes (name, circles, description):\n";
@@ -54,6 +59,12 @@ int run(const render_app::Options& options) {
   if (!options.file_prefix.empty())
     render::check_writable(
         render::frame_file_name(options.file_prefix, options.start_frame, options.format));
+  // Before any work: a build without a window, or no display, says so at once.
+  if (options.interactive) render_app::require_display();
+  std::unique_ptr<render::GifWriter> gif;
+  if (!options.gif_file.empty())
+    gif = std::make_unique<render::GifWriter>(options.gif_file, options.size, options.size,
+                                              kGifDelayCs);
   render::Image expected;
   if (!options.check_against.empty()) {
     expected = render::read_rgbaf(options.check_against);
@@ -76,6 +87,9 @@ int run(const render_app::Options& options) {
           ? render::make_cuda_renderer(render::CudaRendererOptions{options.cuda_mode})
           : render::make_renderer(choice.kind);
   const scenes::Scene scene = load(options);
+  // The course's first two lines, then ours.
+  std::cout << "Rendering to " << options.size << "x" << options.size << " image\n"
+            << "Loaded scene with " << scene.size() << " circles\n";
   std::cout << "Renderer: " << renderer->name() << " (" << choice.reason << ")\n";
   if (choice.kind == render::RendererKind::Cuda) common::print_device_banner(std::cout);
   std::cout << "Scene: " << scene.name << ", " << scene.size() << " circles, " << options.size
@@ -83,6 +97,16 @@ int run(const render_app::Options& options) {
   renderer->setup(scene, options.size, options.size);
   if (const auto* cuda = dynamic_cast<const render::CudaRenderer*>(renderer.get()))
     std::cout << "CUDA mode: " << cuda->describe() << "\n";
+
+  if (options.interactive) {
+    render_app::ViewerOptions viewer;
+    viewer.start_frame = options.start_frame;
+    viewer.frames = options.interactive_frames;
+    viewer.title = "render: " + scene.name;
+    if (const char* path = std::getenv("RENDER_SCREENSHOT")) viewer.screenshot_path = path;
+    render_app::run_viewer(*renderer, viewer, std::cout);
+    return 0;
+  }
 
   render::FrameLoopOptions loop;
   loop.start_frame = options.start_frame;
@@ -98,9 +122,16 @@ int run(const render_app::Options& options) {
     loop.reference = reference.get();
   }
   if (options.check) loop.tolerance = render::check_tolerance(scene, choice.kind);
+  if (gif) loop.on_frame = [&](const render::Image& image) { gif->add_frame(image); };
   const render::FrameLoopResult result =
       render::run_frame_loop(*renderer, loop, std::cout, std::cerr);
-  return result.check_passed ? 0 : 1;
+  // A failed check leaves no GIF, as it leaves no later frames.
+  if (!result.check_passed) return 1;
+  if (gif) {
+    gif->finish();
+    std::cout << "Wrote " << options.gif_file << " (" << gif->frames() << " frames)\n";
+  }
+  return 0;
 }
 
 } // namespace

@@ -60,12 +60,25 @@ Split split_option(const std::string& arg) {
   return s;
 }
 
+// -i shows frames and writes nothing: options about files and checks are
+// refused rather than silently ignored.
+void check_interactive(const std::string& output_option, Options& options) {
+  if (options.interactive_frames > 0 && !options.interactive)
+    throw common::UsageError("--interactive-frames goes with -i");
+  if (!options.interactive) return;
+  if (!output_option.empty())
+    throw common::UsageError("-i shows frames in a window; " + output_option +
+                             " does not go with it");
+  options.file_prefix.clear();
+}
+
 } // namespace
 
 Options parse_options(const std::vector<std::string>& args) {
   Options options;
   std::vector<std::string> positional;
   bool options_ended = false; // after "--" every word is a SCENE (getopt's convention)
+  std::string output_option; // the first option about files or checks, which -i refuses
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (!options_ended && arg == "--") {
@@ -86,6 +99,9 @@ Options parse_options(const std::vector<std::string>& args) {
       if (i + 1 >= args.size()) throw common::UsageError(opt.name + " needs a value");
       return args[++i];
     };
+    for (const char* name :
+         {"-f", "--file", "--format", "-c", "--check", "--check-against", "--gif"})
+      if (opt.name == name && output_option.empty()) output_option = name;
     const auto flag = [&] {
       if (opt.attached) throw common::UsageError(opt.name + " takes no value");
     };
@@ -99,8 +115,11 @@ Options parse_options(const std::vector<std::string>& args) {
       flag();
       options.check = true;
     } else if (is("-r", "--renderer")) {
-      options.renderer =
-          parse_choice<render::RendererKind>("-r/--renderer", value(), render::parse_renderer_kind);
+      const std::string name = value();
+      // "ref": the name the course's help text gives its serial renderer.
+      options.renderer = name == "ref" ? render::RendererKind::CpuRef
+                                       : parse_choice<render::RendererKind>(
+                                             "-r/--renderer", name, render::parse_renderer_kind);
     } else if (opt.name == "--cuda-mode") {
       options.cuda_mode =
           parse_choice<render::CudaMode>("--cuda-mode", value(), render::parse_cuda_mode);
@@ -112,7 +131,7 @@ Options parse_options(const std::vector<std::string>& args) {
       parse_frame_range(value(), options);
     } else if (is("-f", "--file")) {
       options.file_prefix = value();
-    } else if (is("-S", "--seed")) {
+    } else if (is("-S", "--seed") || opt.name == "--Seed") { // --Seed: the course's spelling
       options.seed =
           static_cast<std::uint32_t>(common::parse_int(value(), "-S/--seed", 0, UINT32_MAX));
     } else if (opt.name == "--format") {
@@ -125,6 +144,15 @@ Options parse_options(const std::vector<std::string>& args) {
       options.check = true;
     } else if (opt.name == "--first") {
       options.first = common::parse_int(value(), "--first", 0, std::int64_t{1} << 40);
+    } else if (is("-i", "--interactive")) {
+      flag();
+      options.interactive = true;
+    } else if (opt.name == "--interactive-frames") {
+      options.interactive_frames =
+          static_cast<int>(common::parse_int(value(), "--interactive-frames", 1, kMaxFrames));
+    } else if (opt.name == "--gif") {
+      options.gif_file = value();
+      if (options.gif_file.empty()) throw common::UsageError("--gif needs a file name");
     } else if (opt.name == "--scene-file") {
       options.scene_file = value();
       if (options.scene_file.empty()) throw common::UsageError("--scene-file needs a file name");
@@ -138,6 +166,8 @@ Options parse_options(const std::vector<std::string>& args) {
       throw common::UsageError("--list takes no SCENE (got '" + positional[0] + "')");
     return options;
   }
+
+  check_interactive(output_option, options);
 
   // A stored image is one frame: checking several frames against it would
   // compare later frames with the wrong picture.
@@ -175,7 +205,7 @@ std::string usage_text() {
          "the serial reference renderer.\n"
          "\n"
          "Options:\n"
-         "  -r, --renderer NAME  cpuref (serial reference), cpu (all cores), cuda, or\n"
+         "  -r, --renderer NAME  cpuref or ref (serial reference), cpu (all cores), cuda, or\n"
          "                       auto: cuda when a CUDA device is usable, else cpu\n"
          "                       (default auto)\n"
          "      --cuda-mode M    how the CUDA renderer finds each tile's circles: tiled,\n"
@@ -197,7 +227,14 @@ std::string usage_text() {
          "                       the frame number (default output); -f '' writes none\n"
          "      --format FMT     png, ppm (the course's P6 format), or rgbaf (exact\n"
          "                       floats, for --check-against) (default png)\n"
-         "  -S, --seed N         seed of the scene generator, 0 to 4294967295 (default 0)\n"
+         "  -S, --seed N         seed of the scene generator, 0 to 4294967295 (default 0);\n"
+         "                       --Seed, the course's spelling, works too\n"
+         "  -i, --interactive    show the frames in a window (needs a display and a build\n"
+         "                       with freeglut): frames from START on, until q, Esc or\n"
+         "                       closing it; writes no files\n"
+         "      --interactive-frames N  with -i: close the window after N frames\n"
+         "      --gif FILE       also write the timed frames as one animated GIF (loops,\n"
+         "                       25 frames a second), e.g. -b 0:60 --gif fireworks.gif\n"
          "      --scene-file PATH  render a scene file instead of a named scene\n"
          "      --first N        draw only the scene's first N circles (quick runs, e.g.\n"
          "                       under compute-sanitizer)\n"

@@ -31,6 +31,9 @@ struct Options {
   std::uint32_t seed = 0;
   std::int64_t first = -1; // --first N: keep the scene's first N circles; -1: all
   render::ImageFormat format = render::ImageFormat::Png;
+  bool interactive = false;   // -i: show the frames in a window
+  int interactive_frames = 0; // --interactive-frames N: close after N; 0: when closed
+  std::string gif_file;       // --gif FILE: the timed frames as one animated GIF
 };
 
 // Parses the arguments after the program name. Throws common::UsageError

@@ -81,7 +81,7 @@ FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& optio
   FrameLoopResult result;
   result.checked = checking;
   Progress progress(progress_out, options.end_frame);
-  double check_ms = 0;
+  double check_ms = 0; // the check and on_frame, left out of the overall time
   common::Stopwatch overall;
   for (int frame = 0; frame < options.end_frame; ++frame) {
     if (frame < options.start_frame) {
@@ -123,6 +123,11 @@ FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& optio
         result.check_passed = false;
         return result;
       }
+    }
+    if (options.on_frame) {
+      const common::Stopwatch extra;
+      options.on_frame(image ? *image : renderer.image());
+      check_ms += extra.elapsed_ms();
     }
     progress.frame_done(frame);
   }

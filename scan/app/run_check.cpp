@@ -29,6 +29,8 @@ std::size_t workspace_bytes(Test test, std::int64_t n, scan::Algorithm algorithm
 int run_check(const Options& opt) {
   common::print_device_banner(std::cout);
   const std::int64_t n = opt.n;
+  // The course's lines first, in its order; ours (the serial time) after them.
+  std::printf("Array size: %lld\n", static_cast<long long>(n));
   const std::vector<scan::Algorithm> algorithms =
       opt.all_algorithms ? scan::all_algorithms() : std::vector<scan::Algorithm>{opt.algorithm};
 
@@ -52,7 +54,7 @@ int run_check(const Options& opt) {
     scan::exclusive_scan_serial(input.data(), expected.data(), n);
   else
     expected_count = scan::find_repeats_serial(input.data(), n, expected.data());
-  std::printf("Serial CPU time: %.3f ms\n", serial_clock.elapsed_ms());
+  const double serial_ms = serial_clock.elapsed_ms();
 
   common::DeviceBuffer<int> d_in(static_cast<std::size_t>(n), "input");
   common::DeviceBuffer<int> d_out(static_cast<std::size_t>(std::max<std::int64_t>(n, 1)), "output");
@@ -88,6 +90,7 @@ int run_check(const Options& opt) {
     }
     std::fflush(stdout);
   }
+  std::printf("Serial CPU time: %.3f ms\n", serial_ms);
   return all_correct ? 0 : 1;
 }
 

@@ -145,26 +145,36 @@ TEST(FrameLoop, WritesTimedFramesOnly) {
   EXPECT_EQ(dir.files(), (std::vector<std::string>{"f_0002.ppm", "f_0003.ppm"}));
 }
 
+// Frames before START are only advanced; on_frame sees each timed frame
+// once, in order.
 TEST(FrameLoop, SkippedFramesStillAdvance) {
-  // Frame 5 from -b 5:6 is the image after six advances.
+  // Frame 5 from -b 5:7 is the image after six advances.
   const scenes::Scene balls = scenes::load_scene("bouncingballs");
   RefRenderer looped;
   looped.setup(balls, 32, 32);
   FrameLoopOptions options;
   options.start_frame = 5;
-  options.end_frame = 6;
+  options.end_frame = 7;
+  std::vector<render::Image> seen;
+  options.on_frame = [&](const render::Image& image) { seen.push_back(image); };
   run_loop(looped, options);
+  ASSERT_EQ(seen.size(), 2u);
   RefRenderer by_hand;
   by_hand.setup(balls, 32, 32);
   for (int i = 0; i < 6; ++i) by_hand.advance();
   by_hand.clear();
   by_hand.render();
-  EXPECT_TRUE(render_test::same_bits(looped.image(), by_hand.image()));
+  EXPECT_TRUE(render_test::same_bits(seen[0], by_hand.image()));
   // And it differs from frame 0, so the test can tell.
   RefRenderer first;
   first.setup(balls, 32, 32);
   run_loop(first, FrameLoopOptions{});
   EXPECT_FALSE(render_test::same_bits(first.image(), by_hand.image()));
+  by_hand.clear();
+  by_hand.advance();
+  by_hand.render();
+  EXPECT_TRUE(render_test::same_bits(seen[1], by_hand.image()));
+  EXPECT_TRUE(render_test::same_bits(looped.image(), by_hand.image()));
 }
 
 TEST(FrameLoop, CheckPasses) {

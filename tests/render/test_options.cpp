@@ -100,6 +100,42 @@ TEST(Options, ShortLongAndAttachedForms) {
   EXPECT_EQ(c.file_prefix, "");
 }
 
+// The course's spellings (its help text: -i/--interactive, -S/--Seed) beside ours.
+TEST(Options, CourseSpellings) {
+  EXPECT_EQ(parse_options({"--Seed", "42", "rgb"}).seed, 42u);
+  EXPECT_EQ(parse_options({"--Seed=7", "rgb"}).seed, 7u);
+  EXPECT_EQ(parse_options({"-S", "3", "rgb"}).seed, 3u);
+  const Options o = parse_options({"--renderer", "cpuref", "--size", "8", "--bench", "0:2",
+                                   "--check", "--file", "x", "--Seed", "1", "rgb"});
+  EXPECT_TRUE(o.check);
+  EXPECT_EQ(o.file_prefix, "x");
+  EXPECT_TRUE(parse_options({"--interactive", "rgb"}).interactive);
+  EXPECT_TRUE(parse_options({"-i", "rgb"}).interactive);
+  // The course's help calls the serial renderer "ref".
+  EXPECT_EQ(parse_options({"-r", "ref", "rgb"}).renderer, render::RendererKind::CpuRef);
+}
+
+// -i writes no files and checks nothing; options asking for that are refused.
+TEST(Options, InteractiveWritesNothing) {
+  const Options o = parse_options({"-i", "--interactive-frames", "5", "-b", "3:4", "fireworks"});
+  EXPECT_TRUE(o.interactive);
+  EXPECT_EQ(o.interactive_frames, 5);
+  EXPECT_EQ(o.start_frame, 3);
+  EXPECT_EQ(o.file_prefix, "");
+  for (const char* refused : {"-f", "--format", "-c", "--check-against", "--gif"}) {
+    std::vector<std::string> args = {"-i", refused};
+    if (std::string(refused) != "-c")
+      args.push_back(std::string(refused) == "--format" ? "ppm" : "x");
+    args.push_back("rgb");
+    EXPECT_EQ(usage_error(args),
+              std::string("-i shows frames in a window; ") + refused + " does not go with it");
+  }
+  EXPECT_EQ(usage_error({"--interactive-frames", "2", "rgb"}), "--interactive-frames goes with -i");
+  EXPECT_EQ(
+      usage_error({"-i", "--interactive-frames", "0", "rgb"}).rfind("--interactive-frames", 0), 0u);
+  EXPECT_EQ(parse_options({"--gif", "a.gif", "rgb"}).gif_file, "a.gif");
+}
+
 TEST(Options, CheckAgainstImpliesTheCheckOnOneFrame) {
   const Options o = parse_options({"--check-against", "ref.rgbaf", "rgb"});
   EXPECT_EQ(o.check_against, "ref.rgbaf");

@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include "common/device.h"
+#include "course_lines.h"
+#include "gif_decode.h"
 #include "gpu_test.h"
 #include "render/image_io.h"
 #include "render/renderer_factory.h"
@@ -88,6 +91,101 @@ TEST(Program, DoubleDashEndsTheOptions) {
   EXPECT_TRUE(contains(run.out, "Scene: rgb, 3 circles")) << run.out;
 }
 
+// The course's spellings: --Seed beside -S/--seed, and --format ppm's default
+// file name is the course's output_0000.ppm.
+TEST(Program, CourseSpellingsAndFileName) {
+  const TempDir dir;
+  const ProgramRun seeded = run_program(
+      {"-r", "cpu", "-s", "16", "--Seed", "9", "--format", "ppm", "rand10k"}, dir.path());
+  EXPECT_EQ(seeded.status, 0) << seeded.err;
+  EXPECT_EQ(dir.files(), std::vector<std::string>{"output_0000.ppm"});
+  EXPECT_TRUE(contains(seeded.out, "Wrote output_0000.ppm\n")) << seeded.out;
+  // The course's lines in the course's order, ours between and after them.
+  EXPECT_TRUE(lines_in_order(
+      seeded.out, {"Rendering to 16x16 image", "Loaded scene with 10000 circles",
+                   "Running benchmark, 1 frames, beginning at frame 0 ...",
+                   "Dumping frames to output_xxx.ppm", "Wrote output_0000.ppm", "Clear:    ",
+                   "Advance:  ", "Render:   ", "Total:    ", "File IO:  ", "Overall:  "}));
+  const TempDir other;
+  ASSERT_EQ(
+      run_program({"-r", "cpu", "-s", "16", "-S", "9", "--format", "ppm", "rand10k"}, other.path())
+          .status,
+      0);
+  EXPECT_EQ(render_test::read_file(dir.file("output_0000.ppm")),
+            render_test::read_file(other.file("output_0000.ppm")));
+}
+
+// --gif writes the timed frames, and only those, as one animated GIF whose
+// frames are the frames written as files.
+TEST(Program, GifHoldsTheTimedFrames) {
+  const TempDir dir;
+  const ProgramRun run = run_program({"-r", "cpu", "-s", "48", "-b", "2:5", "--format", "ppm", "-f",
+                                      dir.file("f"), "--gif", dir.file("a.gif"), "bouncingballs"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "Wrote " + dir.file("a.gif") + " (3 frames)\n")) << run.out;
+  const render_test::GifFile gif =
+      render_test::decode_gif(render_test::read_file(dir.file("a.gif")));
+  ASSERT_EQ(gif.frames.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    const std::vector<std::uint8_t> ppm =
+        render_test::read_file(dir.file("f_000" + std::to_string(2 + i) + ".ppm"));
+    const std::vector<std::uint8_t> pixels(ppm.end() - 48 * 48 * 3, ppm.end());
+    EXPECT_EQ(gif.frames[static_cast<std::size_t>(i)].rgb, pixels) << "frame " << 2 + i;
+  }
+}
+
+TEST(Program, UnwritableGifFailsBeforeRendering) {
+  const TempDir dir;
+  const std::string missing = dir.file("missing/a.gif");
+  const ProgramRun run = run_program({"-r", "cpu", "-s", "8", "-f", "", "--gif", missing, "rgb"});
+  expect_one_error_line(run, 1, "cannot write " + missing);
+  EXPECT_FALSE(contains(run.out, "Running benchmark"));
+}
+
+// Without a display, or in a build without a window, -i says so in one line
+// before any work.
+TEST(Program, InteractiveWithoutADisplaySaysWhy) {
+  const TempDir dir;
+  const ProgramRun run = run_program({"-i", "-s", "8", "rgb"}, dir.path(), "env -u DISPLAY");
+#ifdef RENDER_TESTS_HAVE_VIEWER
+  expect_one_error_line(run, 1, "-i needs a display and DISPLAY is not set");
+  expect_one_error_line(run_program({"-i", "-s", "8", "rgb"}, dir.path(), "env DISPLAY=:97.5"), 1,
+                        "-i cannot open the display ':97.5'");
+#else
+  expect_one_error_line(run, 1, "this build has no display support for -i: install freeglut");
+#endif
+  EXPECT_TRUE(run.out.empty()) << run.out;
+  EXPECT_TRUE(dir.files().empty());
+}
+
+// The window under a virtual display (Xvfb): frames START.. are shown, and the
+// last one, read back from the window, is the frame the file output holds.
+TEST(Program, InteractiveWindowShowsTheFrames) {
+#ifndef RENDER_TESTS_HAVE_VIEWER
+  GTEST_SKIP() << "this build has no window (freeglut not found at configure)";
+#else
+  if (std::system("command -v Xvfb > /dev/null 2>&1") != 0)
+    GTEST_SKIP() << "Xvfb is not installed (Debian: xvfb)";
+  const TempDir dir;
+  const std::string shot = dir.file("shot.ppm");
+  const std::vector<std::string> args = {
+      "-r", "cpu", "-i", "--interactive-frames", "4", "-b", "30:31", "-s", "96", "fireworks"};
+  const ProgramRun run =
+      run_program(args, dir.path(), "env RENDER_SCREENSHOT=" + shot + " " + WITH_XVFB);
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "Showing frames from 30 in a window")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Showed 4 frames")) << run.out;
+  ASSERT_EQ(run_program({"-r", "cpuref", "-b", "33:34", "-s", "96", "--format", "ppm", "-f",
+                         dir.file("file"), "fireworks"})
+                .status,
+            0);
+  const std::vector<std::uint8_t> window = render_test::read_file(shot);
+  ASSERT_FALSE(window.empty()) << "no screenshot";
+  EXPECT_TRUE(window == render_test::read_file(dir.file("file_0033.ppm")))
+      << "the window's last frame differs from frame 33's file";
+#endif
+}
+
 TEST(Program, AutoSaysWhatItChoseAndWhy) {
   const TempDir dir;
   const ProgramRun run = run_program({"-s", "8", "-f", "", "rgb"}, dir.path());
@@ -122,6 +220,9 @@ TEST(Program, UsageErrorsExitTwoWithOneLine) {
       {{"--list=1"}, "--list takes no value"},
       {{"--", "-r"}, "unknown scene '-r'"},
       {{"--check-against", "ref.rgbaf", "-b", "0:2", "rgb"}, "--check-against checks one frame"},
+      {{"-i", "-f", "x", "rgb"}, "-f does not go with it"},
+      {{"--interactive-frames", "3", "rgb"}, "--interactive-frames goes with -i"},
+      {{"--gif", "", "rgb"}, "--gif needs a file name"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.says);

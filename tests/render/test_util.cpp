@@ -51,10 +51,12 @@ std::string slurp(const std::string& path) {
 
 } // namespace
 
-ProgramRun run_program(const std::vector<std::string>& args, const std::string& work_dir) {
+ProgramRun run_program(const std::vector<std::string>& args, const std::string& work_dir,
+                       const std::string& wrapper) {
   const TempDir capture;
   std::string command;
   if (!work_dir.empty()) command += "cd " + quote(work_dir) + " && ";
+  if (!wrapper.empty()) command += wrapper + " ";
   command += quote(RENDER_PROGRAM);
   for (const std::string& a : args) command += " " + quote(a);
   command += " >" + quote(capture.file("out")) + " 2>" + quote(capture.file("err"));

@@ -29,7 +29,9 @@ struct ProgramRun {
   std::string out;
   std::string err;
 };
-ProgramRun run_program(const std::vector<std::string>& args, const std::string& work_dir = "");
+// `wrapper`: shell words put before the program (e.g. "env -u DISPLAY").
+ProgramRun run_program(const std::vector<std::string>& args, const std::string& work_dir = "",
+                       const std::string& wrapper = "");
 
 // True when the two images hold the same bits in every channel.
 bool same_bits(const render::Image& a, const render::Image& b);

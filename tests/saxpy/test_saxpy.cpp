@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/device_buffer.h"
+#include "course_lines.h"
 #include "gpu_test.h"
 #include "run_program.h"
 #include "saxpy/saxpy.h"
@@ -105,6 +106,18 @@ TEST(SaxpyProgram, NoDeviceIsAClearFailure) {
   const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " -n 10");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.output.find("no CUDA device available"), std::string::npos) << r.output;
+}
+
+// The course's lines in its order: the banner, "Running 3 timing tests:" and
+// a line per run; ours after them.
+TEST(SaxpyProgram, PrintsTheCourseLinesInTheCourseOrder) {
+  if (!common::has_cuda_device()) GTEST_SKIP() << "no usable CUDA device";
+  const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " -n 1000 -v course");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(lines_in_order(
+      r.output, {"Device 0: ", "Running 3 timing tests:", "Effective BW by CUDA saxpy: ",
+                 "Effective BW by CUDA saxpy: ", "Effective BW by CUDA saxpy: ",
+                 "Serial CPU saxpy: ", "Results match the serial reference"}));
 }
 
 struct GpuCase {

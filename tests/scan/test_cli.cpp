@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/device.h"
+#include "course_lines.h"
 #include "scan/algorithm.h"
 #include "run_program.h"
 
@@ -83,6 +84,21 @@ TEST(CudaScanCli, RunsOrSaysThereIsNoDevice) {
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("Student GPU time: "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("Scan outputs are correct!"), std::string::npos) << r.output;
+}
+
+// The course's lines in its order (as its reference program prints them),
+// ours after them.
+TEST(CudaScanCli, PrintsTheCourseLinesInTheCourseOrder) {
+  if (!common::has_cuda_device()) GTEST_SKIP() << "no usable CUDA device";
+  const ProgramResult scan = cuda_scan("-m scan -i ones -n 17");
+  EXPECT_EQ(scan.status, 0) << scan.output;
+  EXPECT_TRUE(lines_in_order(scan.output, {"Device 0: ", "Array size: 17", "Student GPU time: ",
+                                           "Scan outputs are correct!", "Serial CPU time: "}));
+  const ProgramResult repeats = cuda_scan("-m find_repeats -t -n 1000000");
+  EXPECT_EQ(repeats.status, 0) << repeats.output;
+  EXPECT_TRUE(
+      lines_in_order(repeats.output, {"Device 0: ", "Array size: 1000000", "Thrust GPU time: ",
+                                      "Find_repeats outputs are correct!", "Serial CPU time: "}));
 }
 
 TEST(CudaScanCli, TooLargeForTheDeviceNamesTheBytes) {

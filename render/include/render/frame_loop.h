@@ -3,6 +3,7 @@
 // reference renderer, and print the course's report.
 #pragma once
 
+#include <functional>
 #include <ostream>
 #include <string>
 
@@ -27,6 +28,9 @@ struct FrameLoopOptions {
   // must hold exactly one frame).
   const Image* expected_image = nullptr;
   float tolerance = 0;
+  // When set, called with each timed frame's image once it is written and
+  // checked (e.g. to add it to an animated GIF); its time is not counted.
+  std::function<void(const Image&)> on_frame;
 };
 
 struct FrameLoopResult {

@@ -123,16 +123,20 @@ SCENES_HD inline void fireworks_step(int i, const float* shell_x, const float* s
 }
 
 // ------------------------------------------------------------------------- snow
-// Our own design (SCENES.md leaves it open): flakes pulled down by gravity
-// (nearer flakes fall faster, for parallax), pushed sideways by a smooth value
-// noise field that differs per depth layer, and slowed by drag. A flake that
-// leaves the bottom comes back at the top; one leaving a side wraps around.
-constexpr float kSnowGravity = -0.1f;   // units/s^2 at depth 1; twice that at depth 0
-constexpr float kSnowWind = 0.6f;       // peak sideways force, units/s^2
-constexpr float kSnowLift = 0.05f;      // peak vertical noise force; below gravity: none rise
-constexpr float kSnowDragKeep = 0.985f; // fraction of velocity kept per frame
-constexpr float kSnowNoiseScale = 3.0f; // noise cells across the screen
-constexpr float kSnowLayerShift = 7.0f; // noise offset per unit of depth
+// Our own design (SCENES.md leaves it open): flakes pulled down by gravity,
+// pushed sideways by a smooth value noise field that differs per depth layer,
+// and slowed by drag. A flake's radius stands for its nearness (snow_scene.cpp
+// draws it as perspective would), so forces scale with it: near flakes fall and
+// drift faster than far ones, and the field moves as if seen in depth. A flake
+// that leaves the bottom comes back above the top; one leaving a side wraps.
+constexpr float kSnowNearRadius = 0.04f;  // the largest radius the generator draws
+constexpr float kSnowGravity = -0.3f;     // units/s^2 for a flake of kSnowNearRadius
+constexpr float kSnowFarGravity = -0.03f; // added for every flake, however far
+constexpr float kSnowWind = 0.25f;        // peak sideways force for the nearest flakes
+constexpr float kSnowLift = 0.02f;        // peak vertical noise force; below gravity: none rise
+constexpr float kSnowDragKeep = 0.985f;   // fraction of velocity kept per frame
+constexpr float kSnowNoiseScale = 3.0f;   // noise cells across the screen
+constexpr float kSnowLayerShift = 7.0f;   // noise offset per unit of depth
 constexpr float kSnowNoiseLimit = 1.0e6f;
 
 // A 32-bit integer hash (xor-shift-multiply rounds) of a lattice point.
@@ -175,12 +179,15 @@ SCENES_HD inline float snow_noise(float u, float v, std::uint32_t salt) {
 SCENES_HD inline void snow_step(float& x, float& y, float z, float& vx, float& vy, float radius) {
   const float nu = fp::add_mul(fp::mul(z, kSnowLayerShift), x, kSnowNoiseScale);
   const float nv = fp::mul(y, kSnowNoiseScale);
+  // Nearness in (0, 1]: the radius against the nearest flake's (clamped, so a
+  // scene file's huge radius cannot make the forces overflow).
+  const float near = fp::div(std::fmin(std::fmax(radius, 0.0f), kSnowNearRadius), kSnowNearRadius);
   // Noise in [0, 1) mapped to a force in [-peak, peak).
-  const float wind =
-      fp::mul(fp::sub(fp::mul(2.0f, snow_noise(nu, nv, 0x5eed0001u)), 1.0f), kSnowWind);
+  const float wind = fp::mul(
+      fp::mul(fp::sub(fp::mul(2.0f, snow_noise(nu, nv, 0x5eed0001u)), 1.0f), kSnowWind), near);
   const float lift =
       fp::mul(fp::sub(fp::mul(2.0f, snow_noise(nu, nv, 0x5eed0002u)), 1.0f), kSnowLift);
-  const float gravity = fp::mul(kSnowGravity, fp::sub(2.0f, z));
+  const float gravity = fp::add_mul(kSnowFarGravity, kSnowGravity, near);
   vx = fp::mul(fp::add_mul(vx, wind, kFrameDt), kSnowDragKeep);
   vy = fp::mul(fp::add_mul(vy, fp::add(gravity, lift), kFrameDt), kSnowDragKeep);
   x = fp::add_mul(x, vx, kFrameDt);
