@@ -12,8 +12,9 @@ use_temp_folder
 bin=$tmp/bin
 fake_programs "$bin" render cudaScan cudaSaxpy
 quiet_machine
-# A pause no other process on the machine uses, to find the fakes' sleeps.
-pause=47.31
+# A pause no other process on the machine uses, to find the fakes' sleeps
+# (this script's id in it: two copies of the test may run at once).
+pause=47.$$
 
 # wait_for FILE PATTERN: until a line of FILE matches (at most 10 s).
 wait_for() {
