@@ -22,6 +22,11 @@ if(NOT STB_INCLUDE_DIR)
   message(FATAL_ERROR "stb_image_write.h not found: install libstb-dev (apt-get install libstb-dev), "
                       "or pass -DSTB_INCLUDE_DIR=/folder/holding/the/header")
 endif()
+# A folder given by hand is not searched, so check it here rather than fail
+# later at compile time.
+if(NOT EXISTS "${STB_INCLUDE_DIR}/stb_image_write.h")
+  message(FATAL_ERROR "STB_INCLUDE_DIR=${STB_INCLUDE_DIR} holds no stb_image_write.h")
+endif()
 add_library(stb_image_write INTERFACE)
 target_include_directories(stb_image_write SYSTEM INTERFACE ${STB_INCLUDE_DIR})
 
