@@ -1,7 +1,16 @@
 # Finds what the project needs; each missing piece stops configure with one
 # line that names what to install.
 
+# CMake 3.25's FindCUDAToolkit marks CUDA::nvToolsExt deprecated without
+# checking that the target exists, so with a toolkit that ships no nvToolsExt
+# (CUDA 12.9 and newer) configure stops. The check applies only to projects
+# that require 3.25, so hide our minimum from that one call.
+set(suite_minimum_version ${CMAKE_MINIMUM_REQUIRED_VERSION})
+if(CMAKE_VERSION VERSION_LESS 3.26)
+  set(CMAKE_MINIMUM_REQUIRED_VERSION 3.24)
+endif()
 find_package(CUDAToolkit QUIET)
+set(CMAKE_MINIMUM_REQUIRED_VERSION ${suite_minimum_version})
 if(NOT CUDAToolkit_FOUND)
   message(FATAL_ERROR "CUDA Toolkit libraries not found: install the CUDA Toolkit (cudart)")
 endif()
