@@ -1,7 +1,16 @@
 # Finds what the project needs; each missing piece stops configure with one
 # line that names what to install.
 
+# CMake 3.25's FindCUDAToolkit marks CUDA::nvToolsExt deprecated without
+# checking that the target exists, so with a toolkit that ships no nvToolsExt
+# (CUDA 12.9 and newer) configure stops. The check applies only to projects
+# that require 3.25, so hide our minimum from that one call.
+set(suite_minimum_version ${CMAKE_MINIMUM_REQUIRED_VERSION})
+if(CMAKE_VERSION VERSION_LESS 3.26)
+  set(CMAKE_MINIMUM_REQUIRED_VERSION 3.24)
+endif()
 find_package(CUDAToolkit QUIET)
+set(CMAKE_MINIMUM_REQUIRED_VERSION ${suite_minimum_version})
 if(NOT CUDAToolkit_FOUND)
   message(FATAL_ERROR "CUDA Toolkit libraries not found: install the CUDA Toolkit (cudart)")
 endif()
@@ -21,6 +30,11 @@ find_path(STB_INCLUDE_DIR stb_image_write.h PATH_SUFFIXES stb
 if(NOT STB_INCLUDE_DIR)
   message(FATAL_ERROR "stb_image_write.h not found: install libstb-dev (apt-get install libstb-dev), "
                       "or pass -DSTB_INCLUDE_DIR=/folder/holding/the/header")
+endif()
+# A folder given by hand is not searched, so check it here rather than fail
+# later at compile time.
+if(NOT EXISTS "${STB_INCLUDE_DIR}/stb_image_write.h")
+  message(FATAL_ERROR "STB_INCLUDE_DIR=${STB_INCLUDE_DIR} holds no stb_image_write.h")
 endif()
 add_library(stb_image_write INTERFACE)
 target_include_directories(stb_image_write SYSTEM INTERFACE ${STB_INCLUDE_DIR})

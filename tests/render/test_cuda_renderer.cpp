@@ -165,7 +165,10 @@ class CudaRendererAnimation : public GpuTestWithParam<AnimationCase> {};
 // must match the host's, including frames long after the start (bounces
 // settling, radii wrapping, sparks restarting, flakes wrapping around).
 TEST_P(CudaRendererAnimation, FramesMatchReference) {
-  const auto& [name, mode] = GetParam();
+  // Named copies, not a structured binding: the lambda below uses them, and
+  // capturing a structured binding needs C++20 (clang refuses it in C++17).
+  const std::string name = std::get<0>(GetParam());
+  const CudaMode mode = std::get<1>(GetParam());
   const scenes::Scene& scene = cached_scene(name, 0);
   constexpr int kSize = 203;
   RefRenderer ref;
