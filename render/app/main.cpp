@@ -94,6 +94,9 @@ int run(const render_app::Options& options) {
   if (options.check) loop.tolerance = render::check_tolerance(scene, choice.kind);
   const render::FrameLoopResult result =
       render::run_frame_loop(*renderer, loop, std::cout, std::cerr);
+  if (!result.check_passed && renderer->name() == "student")
+    std::cerr << "hint: the renderer checked is yours, render/student/student_renderer.cu "
+                 "(docs/students.md)\n";
   return result.check_passed ? 0 : 1;
 }
 
