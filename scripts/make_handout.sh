@@ -14,6 +14,8 @@
 #   --no-refs             no reference programs (fast; for tests)
 #   --cuda-archs LIST     architectures of the reference programs
 #                         (default: REF_CUDA_ARCHITECTURES below)
+#   --ref-bin DIR         take the reference programs from DIR (its render and
+#                         cudaScan, built from the suite) instead of building
 #   --autograder ZIP      also write a Gradescope autograder bundle to ZIP
 #                         (setup.sh, run_autograder and the handout)
 #   -h, --help            this text
@@ -67,6 +69,7 @@ fail() {
 
 refs=1
 archs=$REF_CUDA_ARCHITECTURES
+ref_bin=""
 zip_out=""
 dir=""
 while [ $# -gt 0 ]; do
@@ -78,6 +81,14 @@ while [ $# -gt 0 ]; do
       [[ $2 =~ ^[0-9a-z]+(-real|-virtual)?(\;[0-9a-z]+(-real|-virtual)?)*$ ]] ||
         usage_error "--cuda-archs: '$2' is not a ;-separated list of architectures (e.g. 75;80;90)"
       archs=$2
+      shift
+      ;;
+    --ref-bin)
+      [ $# -ge 2 ] || usage_error "--ref-bin needs a value"
+      if [ ! -x "$2/render" ] || [ ! -x "$2/cudaScan" ]; then
+        usage_error "--ref-bin: '$2' holds no render and cudaScan programs"
+      fi
+      ref_bin=$(cd "$2" && pwd)
       shift
       ;;
     --autograder)
@@ -139,8 +150,16 @@ WRAPPER
   chmod +x "$1"
 }
 
+# build_refs: the reference programs into ref/.bin (from --ref-bin, or
+# built here), and their scripts.
 build_refs() {
   local build
+  mkdir -p "$dir/ref/.bin"
+  if [ -n "$ref_bin" ]; then
+    cp "$ref_bin/render" "$ref_bin/cudaScan" "$dir/ref/.bin/" || fail "copying the reference programs failed"
+    write_ref_scripts
+    return
+  fi
   build=$(mktemp -d) || fail "no temporary folder"
   echo "make_handout.sh: building the reference programs for CUDA architectures $archs" >&2
   if ! cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" \
@@ -150,9 +169,12 @@ build_refs() {
     rm -rf "$build" "$build.log"
     fail "building the reference programs failed (log above)"
   fi
-  mkdir -p "$dir/ref/.bin"
   cp "$build/bin/render" "$build/bin/cudaScan" "$dir/ref/.bin/"
   rm -rf "$build" "$build.log"
+  write_ref_scripts
+}
+
+write_ref_scripts() {
   # render: the mode applies to -r cuda and auto (the default) only.
   write_wrapper "$dir/ref/render_ref" render "--cuda-mode $REF_CUDA_MODE" \
     '^(-r|--renderer) cpu(ref)?$| (--renderer=cpu(ref)?|-rcpu(ref)?|--cuda-mode(=.*)?|-\?|--help|--list)$'

@@ -5,8 +5,10 @@
 # message naming the file to edit; the slots filled correctly (from
 # tests/student/fills/) must build and, on a GPU, pass the slot tests and
 # get full correctness from grade.sh, whose Gradescope results.json must
-# validate. Without a GPU the GPU steps say so and are skipped. Takes
-# minutes (two builds of the handout; with --refs also the reference
+# validate; and the Gradescope bundle's run_autograder, given the filled
+# files as a submission, must write a valid results.json (every test passed
+# on a GPU). Without a GPU the GPU steps say so and are skipped. Takes
+# minutes (three builds of the handout; with --refs also the reference
 # programs).
 #
 # Usage: scripts/test_handout.sh [--refs] [--keep]
@@ -50,8 +52,10 @@ if nvidia-smi -L >/dev/null 2>&1; then gpu=1; fi
 
 step "fresh clone and handout"
 git clone -q "$repo" "$tmp/suite" || { bad "git clone"; exit 1; }
+arch=$([ "$gpu" = 1 ] && echo native || echo 90)
 make_args=(--no-refs)
-[ "$refs" = 0 ] || make_args=(--cuda-archs "$([ "$gpu" = 1 ] && echo native || echo 90)")
+[ "$refs" = 0 ] || make_args=(--cuda-archs "$arch")
+make_args+=(--autograder "$tmp/autograder.zip")
 "$tmp/suite/scripts/make_handout.sh" "${make_args[@]}" "$tmp/handout" || { bad "make_handout.sh"; exit 1; }
 handout=$tmp/handout
 cd "$handout" || exit 1
@@ -113,6 +117,26 @@ else
   failed=$(jq '[.tests[] | select(.status != "passed")] | length' "$tmp/filled.json")
   expect "results.json: every test passed ($failed not)" [ "$failed" = 0 ]
   cat "$tmp/filled.out"
+fi
+
+step "the Gradescope bundle"
+ag=$tmp/autograder
+mkdir -p "$ag/source" "$ag/submission/my files"
+unzip -q "$tmp/autograder.zip" -d "$ag/source" || bad "unzip the bundle"
+cp saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu \
+  "$ag/submission/my files/"
+AUTOGRADER_ROOT=$ag AUTOGRADER_CUDA_ARCHITECTURES=$arch TMPDIR=$tmp bash "$ag/source/run_autograder" \
+  >"$tmp/autograder.log" 2>&1
+expect "run_autograder writes results.json" [ -f "$ag/results/results.json" ]
+tests=$(jq '.tests | length' "$ag/results/results.json" 2>/dev/null)
+expect "results.json parses and has tests ($tests)" [ "${tests:-0}" -gt 0 ]
+if [ "$gpu" = 1 ]; then
+  failed=$(jq '[.tests[] | select(.status != "passed")] | length' "$ag/results/results.json")
+  expect "autograder: every test passed ($failed not)" [ "$failed" = 0 ]
+else
+  jq -r '.tests[] | "\(.name): \(.output)"' "$ag/results/results.json" 2>/dev/null | head -n 5
+  expect "autograder without a GPU: a build, no build failure" \
+    [ "$(jq -r '.tests[0].name' "$ag/results/results.json" 2>/dev/null)" != build ]
 fi
 
 echo
