@@ -1,16 +1,21 @@
-// The student slots as the suite ships them, on the CPU: selected by name,
-// and unfilled they fail with a message naming the file to edit. (Not part of
-// a handout: there the student fills the slots, and test_student_gpu.cpp
-// checks them.)
+// The student slots as the suite ships them: selected by name, and unfilled
+// they fail with a message naming the file to edit (on the CPU), and the
+// renderer's runs but draws wrong images (on the GPU). Not part of a
+// handout: there the student fills the slots, and test_student_gpu.cpp
+// checks them.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 #include <string>
 
+#include "gpu_test.h"
 #include "render/check.h"
+#include "render/image.h"
+#include "render/ref_renderer.h"
 #include "render/renderer.h"
 #include "saxpy/saxpy.h"
 #include "scan/algorithm.h"
+#include "scenes/scene.h"
 #include "slot.h" // scan/student/slot.h: the scan slot's functions
 
 namespace {
@@ -64,6 +69,22 @@ TEST(StudentSlots, UnfilledScanNamesTheFileToEdit) {
     EXPECT_NE(m.find("not implemented yet"), std::string::npos) << m;
     EXPECT_NE(m.find("scan/student/student_scan.cu"), std::string::npos) << m;
   }
+}
+
+class UnfilledRenderSlot : public GpuTest {};
+
+// The course's one-thread-per-circle kernel: it runs, and on a scene of many
+// overlapping circles its pixels come out of order (or lost).
+TEST_F(UnfilledRenderSlot, RunsButDrawsWrongImages) {
+  const scenes::Scene scene = scenes::load_scene("rand10k", 1);
+  render::RefRenderer reference;
+  const auto student = render::make_renderer(render::RendererKind::Student);
+  for (render::Renderer* r : {static_cast<render::Renderer*>(&reference), student.get()}) {
+    r->setup(scene, 256, 256);
+    r->clear();
+    r->render();
+  }
+  EXPECT_GT(render::compare_images(student->image(), reference.image()).mismatches, 0u);
 }
 
 } // namespace
