@@ -20,10 +20,10 @@
 //
 // Read first: docs/students.md (how to build, check and grade) and
 // docs/render.md (the program's options and output).
+#include <climits>
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 #include "common/cuda_check.h"
 #include "common/device.h"
@@ -106,8 +106,9 @@ public:
     image_ = Image(width, height); // checks the sides
     animation_ = scene.animation;
     const std::size_t n = scene.size();
-    const std::vector<float>* host[] = {&scene.x,  &scene.y, &scene.z, &scene.vx, &scene.vy,
-                                        &scene.vz, &scene.r, &scene.g, &scene.b,  &scene.radius};
+    if (n > static_cast<std::size_t>(INT_MAX))
+      throw std::invalid_argument("the scene has more circles than an int counts");
+    const auto host = scene.arrays(); // x, y, z, vx, vy, vz, r, g, b, radius
     float** device[] = {&scene_.x,  &scene_.y, &scene_.z, &scene_.vx, &scene_.vy,
                         &scene_.vz, &scene_.r, &scene_.g, &scene_.b,  &scene_.radius};
     for (int k = 0; k < kArrays; ++k) {
