@@ -35,6 +35,14 @@ valid_results() {
     else "ok" end' "$1" 2>&1
 }
 
+# expect_results LABEL FILE NAMES SCORES: FILE is valid, with these test
+# names and [score, max_score] pairs (compact JSON).
+expect_results() {
+  expect_eq "$1: valid results.json" ok "$(valid_results "$2")"
+  expect_eq "$1: test names" "$3" "$(jq -c '[.tests[].name]' "$2")"
+  expect_eq "$1: scores and maxima" "$4" "$(jq -c '[.tests[] | [.score, .max_score]]' "$2")"
+}
+
 test_converter_on_a_log_folder() {
   local logs=$tmp/logs
   mkdir -p "$logs"
@@ -46,11 +54,8 @@ CSV
   printf 'render: not graded: the "cuda" renderer needs a GPU\n\n' >"$logs/results.md"
   "$repo/scripts/gradescope.sh" --execution-time 12 "$logs" "$tmp/results.json" >/dev/null
   expect_eq "converter: exit status" 0 "$?"
-  expect_eq "converter: valid results.json" ok "$(valid_results "$tmp/results.json")"
-  expect_eq "converter: names" '["scan 1000000","render rgb","render (not graded)"]' \
-    "$(jq -c '[.tests[].name]' "$tmp/results.json")"
-  expect_eq "converter: scores and maxima" '[[1.25,1.25],[0,9],[0,0]]' \
-    "$(jq -c '[.tests[] | [.score, .max_score]]' "$tmp/results.json")"
+  expect_results converter "$tmp/results.json" '["scan 1000000","render rgb","render (not graded)"]' \
+    '[[1.25,1.25],[0,9],[0,0]]'
   expect_eq "converter: total" 1.25 "$(jq '.score' "$tmp/results.json")"
   expect_eq "converter: status" '["passed","failed","failed"]' "$(jq -c '[.tests[].status]' "$tmp/results.json")"
   expect_match "converter: quoted reference with a comma" 'render_ref -r cuda, classic' \
@@ -81,11 +86,8 @@ test_grade_sh_writes_it() {
     --logs "$tmp/grade-logs" --cache-dir "$tmp/cache" --quiet --gradescope "$tmp/grade.json" >/dev/null 2>&1
   status=$?
   expect_eq "grade.sh --gradescope: exit status" 0 "$status"
-  expect_eq "grade.sh --gradescope: valid results.json" ok "$(valid_results "$tmp/grade.json")"
-  expect_eq "grade.sh --gradescope: one test per scene" '["render rgb","render pattern"]' \
-    "$(jq -c '[.tests[].name]' "$tmp/grade.json")"
-  expect_eq "grade.sh --gradescope: the table's scores" '[[9,9],[5,9]]' \
-    "$(jq -c '[.tests[] | [.score, .max_score]]' "$tmp/grade.json")"
+  expect_results "grade.sh --gradescope (one test per scene, the table's scores)" "$tmp/grade.json" \
+    '["render rgb","render pattern"]' '[[9,9],[5,9]]'
 }
 
 test_converter_on_a_log_folder
