@@ -31,11 +31,12 @@ repo=$(cd "$script_dir/.." && pwd)
 # shared memory); REF_SCAN_ALGORITHM: cudaScan's -a for the course's scan.
 REF_CUDA_MODE=tiled
 REF_SCAN_ALGORITHM=blelloch
-# The GPU architectures the suite supports; the reference programs are fat
-# binaries for all of them. The single-pass scan's Hopper bulk copies hold it
-# at sm_90 for now; with the portable paths for older GPUs this becomes the
-# course's T4 and newer, "75;80;86;89;90".
-REF_CUDA_ARCHITECTURES="90"
+# The GPU architectures the suite supports; the reference programs hold
+# machine code for each ("-real": no PTX, which would be far easier to read
+# than machine code). The single-pass scan's Hopper bulk copies hold it at
+# sm_90 for now; with the portable paths for older GPUs this becomes the
+# course's T4 and newer, "75-real;80-real;86-real;89-real;90-real;100-real;120-real".
+REF_CUDA_ARCHITECTURES="90-real"
 
 # What the handout holds, as paths from the top of the suite (folders whole).
 # A path listed here that is missing stops the script: update the list when
@@ -141,6 +142,8 @@ write_wrapper() {
 # The course-level reference $2 ($3), built from the suite's sources: time
 # your code against it. Runs .bin/$2 with "$3" unless you choose otherwise.
 here=\$(cd "\$(dirname "\${BASH_SOURCE[0]}")" && pwd)
+# The CUDA runtime it was built with, where make_handout.sh put one beside it.
+export LD_LIBRARY_PATH="\$here/.bin\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
 skip='$4'
 prev=""
 for arg in "\$@"; do
@@ -173,6 +176,11 @@ build_refs() {
   fi
   cp "$build/bin/render" "$build/bin/cudaScan" "$dir/ref/.bin/"
   rm -rf "$build" "$build.log"
+  # The CUDA runtime library they link (NVIDIA lets it be redistributed), so
+  # they run beside another toolkit version; the driver must still support it.
+  local cudart
+  cudart=$(ldd "$dir/ref/.bin/render" 2>/dev/null | awk '/libcudart/ { print $3 }')
+  [ -z "$cudart" ] || cp -L "$cudart" "$dir/ref/.bin/" || fail "copying $cudart failed"
   write_ref_scripts
 }
 
