@@ -57,7 +57,7 @@ HANDOUT_PATHS=(
   render/src/run_shading.h render/src/tile_bins.cpp render/src/tile_bins.h
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
-  scripts/grade.sh scripts/grade_lib.sh scripts/gradescope.sh
+  scripts/grade.sh scripts/grade_lib.sh scripts/gradescope.sh scripts/fuzz_scene_file.sh
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md
 )
 
