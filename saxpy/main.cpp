@@ -32,7 +32,7 @@ constexpr char kProgram[] = "cudaSaxpy";
 
 struct Options {
   std::size_t n = kDefaultN;
-  std::vector<saxpy::Variant> variants{saxpy::Variant::Course, saxpy::Variant::Tuned};
+  std::vector<saxpy::Variant> variants = saxpy::default_variants();
   int runs = 3;
 };
 
@@ -44,17 +44,19 @@ void print_usage() {
       "(the kernels round the product and the sum separately, as the CPU does).\n"
       "Program Options:\n"
       "  -n  --arraysize <INT>  Number of elements in arrays (default %lld, max %lld)\n"
-      "  -v  --variant <NAME>   course, tuned or both (default both)\n"
+      "  -v  --variant <NAME>   course, tuned, both or student (default %s)\n"
       "                         course: pageable memory, one element per thread\n"
       "                         tuned:  pinned memory, chunked copies on streams overlapping\n"
       "                                 the kernel, 16-byte vector loads\n"
+      "                         student: your kernel, saxpy/student/student_saxpy.cu\n"
       "  -r  --runs <INT>       Runs per variant, best is summarized (default 3)\n"
       "  -?  --help             This message\n"
       "Each run prints the whole trip (copies in, kernel, copy out) and the kernel alone,\n"
       "with effective bandwidth (GB/s = 2^30 bytes per second, as the course prints it),\n"
       "beside the device-to-device memcpy bandwidth measured in the same run.\n"
       "Exit status: 0 correct, 1 wrong result or failure (no GPU, out of memory), 2 usage.\n",
-      kProgram, static_cast<long long>(kDefaultN), static_cast<long long>(kMaxN));
+      kProgram, static_cast<long long>(kDefaultN), static_cast<long long>(kMaxN),
+      saxpy::default_variants().size() > 1 ? "both" : "student");
 }
 
 // Returns false when --help was asked for.
@@ -81,7 +83,7 @@ bool parse_options(int argc, char** argv, Options& opt) {
         opt.variants = {saxpy::parse_variant(v)};
       } catch (const std::invalid_argument&) {
         throw common::UsageError("-v/--variant: unknown variant '" + v +
-                                 "' (valid: course, tuned, both)");
+                                 "' (valid: course, tuned, both, student)");
       }
       break;
     }

@@ -52,6 +52,8 @@
 #                         reference images into the log folder)
 #   --timeout SEC         limit for one program run (default 900)
 #   --quiet               no progress lines on stderr
+#   --gradescope FILE     also write Gradescope's results.json to FILE (one test
+#                         per graded row; scripts/gradescope.sh)
 #   -h, --help            this text
 # Results: tables on stdout; scores.csv, saxpy.csv and results.md in the log
 # folder, named at the end. Exit status: 0 when every result is correct, 1
@@ -93,6 +95,7 @@ clean_cache=0
 use_cache=1
 timeout_s=900
 quiet=0
+gradescope=""  # --gradescope FILE
 
 # The rungs of --ladder, from the course's first attempt to our fastest.
 render_rungs=(circles pixels tiles classic tiled binned auto)
@@ -205,6 +208,7 @@ parse_args() {
       --no-cache) use_cache=0 ;;
       --timeout) need_number "$@"; timeout_s=$2; shift ;;
       --quiet) quiet=1 ;;
+      --gradescope) need_value "$@"; gradescope=$2; [[ $2 == /* ]] || gradescope=$PWD/$2; shift ;;
       -h | --help | -\?) show_help; exit 0 ;;
       -*) usage_error "unknown option '$1'" ;;
       *) usage_error "unknown part '$1' (valid: saxpy, scan, find_repeats, render, all)" ;;
@@ -977,12 +981,21 @@ write_results() {
 
 main() {
   parse_args "$@"
+  # In a handout (scripts/make_handout.sh) the reference programs of ref/
+  # are the default references.
+  if [ -f "$repo/.handout" ]; then
+    [ -n "$ref_render" ] || [ ! -x "$repo/ref/render_ref" ] || ref_render=$repo/ref/render_ref
+    [ -n "$ref_scan" ] || [ ! -x "$repo/ref/cudaScan_ref" ] || ref_scan=$repo/ref/cudaScan_ref
+  fi
   validate_args
   setup_paths
   prepare_programs
   local part
   for part in "${parts[@]}"; do grade_part "$part"; done
   write_results
+  if [ -n "$gradescope" ]; then
+    "$script_dir/gradescope.sh" --execution-time "$SECONDS" "$logs" "$gradescope" || exit_status=1
+  fi
   exit "$exit_status"
 }
 

@@ -125,6 +125,9 @@ int run(const render_app::Options& options) {
   if (gif) loop.on_frame = [&](const render::Image& image) { gif->add_frame(image); };
   const render::FrameLoopResult result =
       render::run_frame_loop(*renderer, loop, std::cout, std::cerr);
+  if (!result.check_passed && renderer->name() == "student")
+    std::cerr << "hint: the renderer checked is yours, render/student/student_renderer.cu "
+                 "(docs/students.md)\n";
   // A failed check leaves no GIF, as it leaves no later frames.
   if (!result.check_passed) return 1;
   if (gif) {

@@ -176,9 +176,10 @@ Options parse_options(const std::vector<std::string>& args) {
                              std::to_string(options.start_frame) + ":" +
                              std::to_string(options.end_frame) + ")");
 
-  // auto may become cuda; the CPU renderers have no such mode.
+  // auto may become cuda; the CPU renderers and the student's have no such mode.
   if (options.cuda_mode_given && (options.renderer == render::RendererKind::Cpu ||
-                                  options.renderer == render::RendererKind::CpuRef))
+                                  options.renderer == render::RendererKind::CpuRef ||
+                                  options.renderer == render::RendererKind::Student))
     throw common::UsageError(std::string("--cuda-mode is for -r cuda or auto, not -r ") +
                              render::renderer_kind_name(options.renderer));
 
@@ -207,7 +208,8 @@ std::string usage_text() {
          "Options:\n"
          "  -r, --renderer NAME  cpuref or ref (serial reference), cpu (all cores), cuda, or\n"
          "                       auto: cuda when a CUDA device is usable, else cpu\n"
-         "                       (default auto)\n"
+         "                       (default auto); student: your renderer,\n"
+         "                       render/student/student_renderer.cu\n"
          "      --cuda-mode M    how the CUDA renderer finds each tile's circles: tiled,\n"
          "                       binned, or auto: the faster on this scene, timed at\n"
          "                       setup (default auto); or a rung of the design ladder\n"

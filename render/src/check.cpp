@@ -5,7 +5,8 @@
 namespace render {
 
 float check_tolerance(const scenes::Scene& scene, RendererKind renderer) {
-  return scene.snow && renderer == RendererKind::Cuda ? kSnowTolerance : 0.f;
+  const bool gpu = renderer == RendererKind::Cuda || renderer == RendererKind::Student;
+  return scene.snow && gpu ? kSnowTolerance : 0.f;
 }
 
 void print_mismatch(const ImageComparison& comparison, int frame, float tolerance,

@@ -6,13 +6,14 @@
 #include "render/cpu_renderer.h"
 #include "render/cuda_renderer.h"
 #include "render/ref_renderer.h"
+#include "student_renderer.h"
 
 namespace render {
 
 namespace {
 
 constexpr RendererKind kAllKinds[] = {RendererKind::CpuRef, RendererKind::Cpu, RendererKind::Cuda,
-                                      RendererKind::Auto};
+                                      RendererKind::Auto, RendererKind::Student};
 
 } // namespace
 
@@ -26,6 +27,8 @@ const char* renderer_kind_name(RendererKind kind) {
     return "cuda";
   case RendererKind::Auto:
     return "auto";
+  case RendererKind::Student:
+    return "student";
   }
   return "unknown";
 }
@@ -34,7 +37,7 @@ RendererKind parse_renderer_kind(const std::string& text) {
   for (RendererKind kind : kAllKinds)
     if (text == renderer_kind_name(kind)) return kind;
   throw std::invalid_argument("unknown renderer '" + text +
-                              "' (valid renderers: cpuref, cpu, cuda, auto)");
+                              "' (valid renderers: cpuref, cpu, cuda, auto, student)");
 }
 
 RendererChoice choose_renderer(RendererKind requested) {
@@ -52,6 +55,8 @@ std::unique_ptr<Renderer> make_renderer(RendererKind kind) {
     return std::make_unique<CpuRenderer>();
   case RendererKind::Cuda: // its constructor says when no device answers
     return make_cuda_renderer(CudaRendererOptions{});
+  case RendererKind::Student:
+    return make_student_renderer();
   case RendererKind::Auto:
     break;
   }

@@ -1,5 +1,6 @@
 // Whole trips from host arrays to a host result: the timed part of cudaSaxpy.
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 #include "common/cuda_check.h"
@@ -38,17 +39,18 @@ double time_kernel(Launcher launch, std::size_t n, float a, DeviceArrays& d) {
 }
 
 // The course's trip: copy both arrays in, one launch, copy the result out.
-Timing run_course(std::size_t n, float a, const float* x, const float* y, float* result) {
+Timing run_course(Launcher launch, std::size_t n, float a, const float* x, const float* y,
+                  float* result) {
   DeviceArrays d(n);
   Timing t;
   common::Stopwatch clock;
   d.x.copy_from_host(x, n);
   d.y.copy_from_host(y, n);
-  launch_course_kernel(n, a, d.x.data(), d.y.data(), d.result.data(), nullptr);
+  launch(n, a, d.x.data(), d.y.data(), d.result.data(), nullptr);
   CUDA_CHECK(cudaDeviceSynchronize());
   d.result.copy_to_host(result, n);
   t.total_ms = clock.elapsed_ms();
-  t.kernel_ms = time_kernel(launch_course_kernel, n, a, d);
+  t.kernel_ms = time_kernel(launch, n, a, d);
   return t;
 }
 
@@ -87,8 +89,15 @@ Timing run_tuned(std::size_t n, float a, const float* x, const float* y, float* 
 } // namespace
 
 Timing run(Variant variant, std::size_t n, float a, const float* x, const float* y, float* result) {
-  return variant == Variant::Course ? run_course(n, a, x, y, result)
-                                    : run_tuned(n, a, x, y, result);
+  switch (variant) {
+  case Variant::Course:
+    return run_course(launch_course_kernel, n, a, x, y, result);
+  case Variant::Tuned:
+    return run_tuned(n, a, x, y, result);
+  case Variant::Student: // the course's trip around the student's kernel
+    return run_course(launch_student_kernel, n, a, x, y, result);
+  }
+  throw std::invalid_argument("saxpy::run: unknown variant");
 }
 
 } // namespace saxpy

@@ -68,7 +68,7 @@ Options parse_options(int argc, char** argv) {
       const auto algorithm = scan::find_algorithm(name);
       if (!algorithm)
         throw common::UsageError("-a/--algorithm: unknown algorithm '" + name +
-                                 "' (valid: " + scan::algorithm_names() + ", all)");
+                                 "' (valid: " + scan::algorithm_names() + ", all, student)");
       opt.algorithm = *algorithm;
       break;
     }
@@ -130,8 +130,10 @@ std::string usage(const char* program) {
          "  -n  --arraysize <INT>    Number of elements in arrays (default 64)\n"
          "  -t  --thrust             Use the library implementation (CUB, which Thrust calls)\n"
          "  -a  --algorithm <NAME>   " +
-         scan::algorithm_names() +
-         ", or all (default single-pass)\n"
+         scan::algorithm_names() + ", all, or student (default " +
+         scan::algorithm_name(scan::kDefaultAlgorithm) +
+         ")\n"
+         "                           student: your code, scan/student/student_scan.cu\n"
          "                           for find_repeats: kogge-stone, blelloch = flags, that\n"
          "                           scan, scatter; single-pass = one fused kernel;\n"
          "                           cub = DeviceSelect::If\n"

@@ -12,6 +12,8 @@ const char* algorithm_name(Algorithm algorithm) {
     return "single-pass";
   case Algorithm::kCub:
     return "cub";
+  case Algorithm::kStudent:
+    return "student";
   }
   return "?";
 }
@@ -30,6 +32,7 @@ std::string algorithm_names() {
 std::optional<Algorithm> find_algorithm(const std::string& name) {
   for (Algorithm a : all_algorithms())
     if (name == algorithm_name(a)) return a;
+  if (name == algorithm_name(Algorithm::kStudent)) return Algorithm::kStudent;
   return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common/cuda_check.h"
+#include "slot.h"
 #include "workspace_access.h"
 
 namespace scan {
@@ -72,6 +73,9 @@ void exclusive_scan(const int* d_in, int* d_out, std::int64_t n, Algorithm algor
     detail::cub_scan(in, out, n, WorkspaceAccess::scratch(workspace),
                      WorkspaceAccess::scratch_bytes(workspace), stream);
     return;
+  case Algorithm::kStudent: // scan/student/
+    detail::student_scan(in, out, n, stream);
+    return;
   }
   throw std::invalid_argument("exclusive_scan: unknown algorithm");
 }
@@ -110,6 +114,9 @@ void find_repeats_async(const int* d_in, std::int64_t n, int* d_out, std::int64_
   case Algorithm::kCub:
     detail::cub_find_repeats(d_in, n, d_out, d_count, WorkspaceAccess::scratch(workspace),
                              WorkspaceAccess::scratch_bytes(workspace), stream);
+    return;
+  case Algorithm::kStudent: // scan/student/
+    detail::student_find_repeats(d_in, n, d_out, d_count, stream);
     return;
   }
   throw std::invalid_argument("find_repeats: unknown algorithm");

@@ -49,6 +49,8 @@ ScratchNeed find_repeats_need(std::int64_t n, Algorithm algorithm) {
   case Algorithm::kCub:
     need.scratch_bytes = cub_find_repeats_scratch_bytes(n);
     break;
+  case Algorithm::kStudent: // allocates its own scratch
+    break;
   }
   return need;
 }

@@ -10,9 +10,10 @@
 
 namespace render {
 
-enum class RendererKind { CpuRef, Cpu, Cuda, Auto };
+// Student: the student slot, render/student/student_renderer.cu.
+enum class RendererKind { CpuRef, Cpu, Cuda, Auto, Student };
 
-// "cpuref", "cpu", "cuda", "auto".
+// "cpuref", "cpu", "cuda", "auto", "student".
 const char* renderer_kind_name(RendererKind kind);
 
 // Inverse of renderer_kind_name; throws std::invalid_argument naming the

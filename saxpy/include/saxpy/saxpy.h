@@ -6,19 +6,25 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace saxpy {
 
 enum class Variant {
-  Course, // pageable host memory, whole arrays copied, one element per thread
-  Tuned,  // pinned host memory, chunks on streams overlap copies with the kernel,
-          // 16-byte vector loads, two per thread with no loop (docs/saxpy.md says
-          // why this replaced the grid-stride loop)
+  Course,  // pageable host memory, whole arrays copied, one element per thread
+  Tuned,   // pinned host memory, chunks on streams overlap copies with the kernel,
+           // 16-byte vector loads, two per thread with no loop (docs/saxpy.md says
+           // why this replaced the grid-stride loop)
+  Student, // the student slot: saxpy/student/student_saxpy.cu, the course's trip
 };
 
 const char* variant_name(Variant v);
-// "course" or "tuned"; throws std::invalid_argument otherwise.
+// "course", "tuned" or "student"; throws std::invalid_argument otherwise.
 Variant parse_variant(const std::string& name);
+
+// What cudaSaxpy runs without -v: course and tuned, or in a handout
+// (SUITE_HANDOUT) the student slot.
+std::vector<Variant> default_variants();
 
 // The serial reference. The GPU kernels round the product and the sum
 // separately (no fused multiply-add), exactly as this loop does, so results
@@ -30,6 +36,10 @@ void launch_course_kernel(std::size_t n, float a, const float* d_x, const float*
                           float* d_result, cudaStream_t stream);
 void launch_tuned_kernel(std::size_t n, float a, const float* d_x, const float* d_y,
                          float* d_result, cudaStream_t stream);
+// The student slot (saxpy/student/student_saxpy.cu); unfilled, it throws
+// std::runtime_error naming the file to edit.
+void launch_student_kernel(std::size_t n, float a, const float* d_x, const float* d_y,
+                           float* d_result, cudaStream_t stream);
 
 struct Timing {
   double total_ms = 0;  // host arrays in, host result out: copies and kernel

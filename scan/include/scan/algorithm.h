@@ -17,9 +17,15 @@ namespace scan {
 //   single-pass  scan: one kernel with decoupled look-back.
 //                find_repeats: one fused kernel (flag, block scan, look-back, compacted store).
 //   cub          the library: cub::DeviceScan::ExclusiveSum, cub::DeviceSelect::If.
-enum class Algorithm { kKoggeStone, kBlelloch, kSinglePass, kCub };
+//   student      the student slot, scan/student/student_scan.cu (not in all_algorithms()).
+enum class Algorithm { kKoggeStone, kBlelloch, kSinglePass, kCub, kStudent };
 
+// In a handout (cmake/Handout.cmake) the course's default is the student slot.
+#ifdef SUITE_HANDOUT
+constexpr Algorithm kDefaultAlgorithm = Algorithm::kStudent;
+#else
 constexpr Algorithm kDefaultAlgorithm = Algorithm::kSinglePass;
+#endif
 
 const char* algorithm_name(Algorithm algorithm);
 
@@ -29,7 +35,7 @@ std::vector<Algorithm> all_algorithms();
 // "kogge-stone, blelloch, single-pass, cub"
 std::string algorithm_names();
 
-// The algorithm of that name, or nothing.
+// The algorithm of that name (student included), or nothing.
 std::optional<Algorithm> find_algorithm(const std::string& name);
 
 } // namespace scan

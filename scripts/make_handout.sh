@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# Writes the tree a class receives (docs/students.md, "For instructors"):
+# the student slots, the serial references, the scenes, the shading rule,
+# the grader, the tests of the slots and the student docs, and none of the
+# suite's own GPU implementations. It builds and tests with the same README
+# commands as the suite; inside it the course's names select the slots.
+# Unless --no-refs, it also holds reference programs built here from the
+# suite's sources for REF_CUDA_ARCHITECTURES, as the course ships render_ref
+# and cudaScan_ref: ref/render_ref (the course-level renderer) and
+# ref/cudaScan_ref (the blelloch scan).
+#
+# Usage: scripts/make_handout.sh [options] DIR
+#   DIR                   the handout folder; must not exist or be empty
+#   --no-refs             no reference programs (fast; for tests)
+#   --cuda-archs LIST     architectures of the reference programs
+#                         (default: REF_CUDA_ARCHITECTURES below)
+#   --ref-bin DIR         take the reference programs from DIR (its render and
+#                         cudaScan, built from the suite) instead of building
+#   --autograder ZIP      also write a Gradescope autograder bundle to ZIP
+#                         (setup.sh, run_autograder and the handout)
+#   -h, --help            this text
+# Exit status: 0 written, 1 failure (a listed file missing, a build failing),
+# 2 usage.
+set -uo pipefail
+
+script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$script_dir/.." && pwd)
+
+# The course-level references. REF_CUDA_MODE: render's --cuda-mode that
+# builds the course's design (one block per tile, circles in batches through
+# shared memory); REF_SCAN_ALGORITHM: cudaScan's -a for the course's scan.
+REF_CUDA_MODE=tiled
+REF_SCAN_ALGORITHM=blelloch
+# The GPU architectures the suite supports; the reference programs hold
+# machine code for each ("-real": no PTX, which would be far easier to read
+# than machine code). The single-pass scan's Hopper bulk copies hold it at
+# sm_90 for now; with the portable paths for older GPUs this becomes the
+# course's T4 and newer, "75-real;80-real;86-real;89-real;90-real;100-real;120-real".
+REF_CUDA_ARCHITECTURES="90-real"
+
+# What the handout holds, as paths from the top of the suite (folders whole).
+# A path listed here that is missing stops the script: update the list when
+# files move. The suite's GPU implementations are left out on purpose; each
+# library's student/not_handed_out.cpp stands in for them (cmake/Handout.cmake).
+HANDOUT_PATHS=(
+  .clang-format CMakeLists.txt CMakePresets.json cmake
+  common scenes
+  saxpy/CMakeLists.txt saxpy/main.cpp saxpy/include saxpy/src/saxpy_serial.cpp saxpy/src/saxpy_run.cpp
+  saxpy/student
+  scan/CMakeLists.txt scan/app scan/include scan/src/algorithm.cpp scan/src/inputs.cpp
+  scan/src/reference.cpp scan/src/workspace.cpp scan/src/dispatch.cpp scan/src/cub_backend.cu
+  scan/src/kernels.h scan/src/workspace_access.h scan/student
+  render/CMakeLists.txt render/app render/bench render/include render/student
+  render/src/check.cpp render/src/cpu_renderer.cpp render/src/frame_loop.cpp
+  render/src/host_renderer.cpp render/src/image.cpp render/src/image_io.cpp render/src/parallel.cpp
+  render/src/parallel.h render/src/ref_renderer.cpp render/src/renderer.cpp render/src/run_shading.cpp
+  render/src/run_shading.h render/src/tile_bins.cpp render/src/tile_bins.h
+  tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
+  tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
+  scripts/grade.sh scripts/grade_lib.sh scripts/gradescope.sh scripts/fuzz_scene_file.sh
+  docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md
+)
+
+usage_error() {
+  echo "make_handout.sh: $1 (try --help)" >&2
+  exit 2
+}
+fail() {
+  echo "make_handout.sh: $1" >&2
+  exit 1
+}
+
+refs=1
+archs=$REF_CUDA_ARCHITECTURES
+ref_bin=""
+zip_out=""
+dir=""
+while [ $# -gt 0 ]; do
+  if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
+  case "$1" in
+    --no-refs) refs=0 ;;
+    --cuda-archs)
+      [ $# -ge 2 ] || usage_error "--cuda-archs needs a value"
+      [[ $2 =~ ^[0-9a-z]+(-real|-virtual)?(\;[0-9a-z]+(-real|-virtual)?)*$ ]] ||
+        usage_error "--cuda-archs: '$2' is not a ;-separated list of architectures (e.g. 75;80;90)"
+      archs=$2
+      shift
+      ;;
+    --ref-bin)
+      [ $# -ge 2 ] || usage_error "--ref-bin needs a value"
+      if [ ! -x "$2/render" ] || [ ! -x "$2/cudaScan" ]; then
+        usage_error "--ref-bin: '$2' holds no render and cudaScan programs"
+      fi
+      ref_bin=$(cd "$2" && pwd)
+      shift
+      ;;
+    --autograder)
+      [ $# -ge 2 ] || usage_error "--autograder needs a value"
+      [[ $2 == *.zip ]] || usage_error "--autograder: '$2' does not end in .zip"
+      zip_out=$2
+      shift
+      ;;
+    -h | --help)
+      awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+      exit 0
+      ;;
+    -*) usage_error "unknown option '$1'" ;;
+    *)
+      [ -z "$dir" ] || usage_error "one DIR only ('$dir', then '$1')"
+      dir=$1
+      ;;
+  esac
+  shift
+done
+[ -n "$dir" ] || usage_error "needs DIR, the handout folder to write"
+if [ -e "$dir" ] && { [ ! -d "$dir" ] || [ -n "$(ls -A -- "$dir")" ]; }; then
+  usage_error "'$dir' exists and is not an empty folder"
+fi
+if [ -n "$zip_out" ]; then
+  command -v zip >/dev/null || fail "--autograder needs zip (apt-get install zip)"
+  [ ! -e "$zip_out" ] || usage_error "'$zip_out' exists"
+fi
+for path in "${HANDOUT_PATHS[@]}"; do
+  [ -e "$repo/$path" ] || fail "$path is listed in HANDOUT_PATHS but missing from the suite"
+done
+
+mkdir -p -- "$dir" || fail "cannot create '$dir'"
+dir=$(cd "$dir" && pwd)
+(cd "$repo" && cp -R --parents -- "${HANDOUT_PATHS[@]}" "$dir/") || fail "copying into '$dir' failed"
+# The student docs are the handout's README; .handout selects the handout
+# build (cmake/Handout.cmake).
+cp "$repo/docs/students.md" "$dir/README.md"
+echo "This tree is a student handout: cmake builds it with SUITE_HANDOUT=ON." >"$dir/.handout"
+printf '/build*/\n/grade-results/\noutput_*\n' >"$dir/.gitignore"
+
+# write_wrapper FILE PROGRAM DEFAULTS SKIP_ERE: a script that runs the
+# reference PROGRAM with DEFAULTS added, unless "PREVIOUS ARGUMENT" of some
+# argument matches SKIP_ERE (the user chose otherwise).
+write_wrapper() {
+  cat >"$1" <<WRAPPER
+#!/usr/bin/env bash
+# The course-level reference $2 ($3), built from the suite's sources: time
+# your code against it. Runs .bin/$2 with "$3" unless you choose otherwise.
+here=\$(cd "\$(dirname "\${BASH_SOURCE[0]}")" && pwd)
+# The CUDA runtime it was built with, where make_handout.sh put one beside it.
+export LD_LIBRARY_PATH="\$here/.bin\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+skip='$4'
+prev=""
+for arg in "\$@"; do
+  if [[ "\$prev \$arg" =~ \$skip ]]; then exec "\$here/.bin/$2" "\$@"; fi
+  prev=\$arg
+done
+exec "\$here/.bin/$2" $3 "\$@"
+WRAPPER
+  chmod +x "$1"
+}
+
+# build_refs: the reference programs into ref/.bin (from --ref-bin, or
+# built here), and their scripts.
+build_refs() {
+  local build
+  mkdir -p "$dir/ref/.bin"
+  if [ -n "$ref_bin" ]; then
+    cp "$ref_bin/render" "$ref_bin/cudaScan" "$dir/ref/.bin/" || fail "copying the reference programs failed"
+    write_ref_scripts
+    return
+  fi
+  build=$(mktemp -d) || fail "no temporary folder"
+  echo "make_handout.sh: building the reference programs for CUDA architectures $archs" >&2
+  if ! cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" \
+    -DBUILD_TESTING=OFF -DSUITE_HANDOUT=OFF >"$build.log" 2>&1 ||
+    ! cmake --build "$build" --target render cudaScan -j "$(nproc)" >>"$build.log" 2>&1; then
+    tail -n 20 "$build.log" >&2
+    rm -rf "$build" "$build.log"
+    fail "building the reference programs failed (log above)"
+  fi
+  cp "$build/bin/render" "$build/bin/cudaScan" "$dir/ref/.bin/"
+  rm -rf "$build" "$build.log"
+  # The CUDA runtime library they link (NVIDIA lets it be redistributed), so
+  # they run beside another toolkit version; the driver must still support it.
+  local cudart
+  cudart=$(ldd "$dir/ref/.bin/render" 2>/dev/null | awk '/libcudart/ { print $3 }')
+  [ -z "$cudart" ] || cp -L "$cudart" "$dir/ref/.bin/" || fail "copying $cudart failed"
+  write_ref_scripts
+}
+
+write_ref_scripts() {
+  # render: the mode applies to -r cuda and auto (the default) only.
+  write_wrapper "$dir/ref/render_ref" render "--cuda-mode $REF_CUDA_MODE" \
+    '^(-r|--renderer) cpu(ref)?$| (--renderer=cpu(ref)?|-rcpu(ref)?|--cuda-mode(=.*)?|-\?|--help|--list)$'
+  write_wrapper "$dir/ref/cudaScan_ref" cudaScan "-a $REF_SCAN_ALGORITHM" \
+    ' (-a.*|--algorithm.*|-t|--thrust|--bench|-\?|--help)$'
+}
+[ "$refs" = 0 ] || build_refs
+
+if [ -n "$zip_out" ]; then
+  stage=$(mktemp -d) || fail "no temporary folder"
+  cp "$script_dir/autograder/setup.sh" "$script_dir/autograder/run_autograder" "$stage/"
+  cp -R "$dir" "$stage/handout"
+  zip_dir=$(cd "$(dirname -- "$zip_out")" && pwd) || fail "no folder for '$zip_out'"
+  (cd "$stage" && zip -qr "$zip_dir/$(basename -- "$zip_out")" setup.sh run_autograder handout) ||
+    fail "writing '$zip_out' failed"
+  rm -rf "$stage"
+  echo "Autograder bundle: $zip_dir/$(basename -- "$zip_out")"
+fi
+echo "Handout: $dir$([ "$refs" = 1 ] && echo " (reference programs in ref/)")"

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# scripts/gradescope.sh and grade.sh --gradescope: the results.json they
+# write follows Gradescope's documented format (checked with jq), one test
+# per graded row, the rows' scores summed, parts that were not graded shown
+# with their reason. Runs grade.sh on the grading tests' fake programs: no
+# GPU, no build. Skips (77) without jq.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+# shellcheck source=tests/grade/testing.sh
+source "$repo/tests/grade/testing.sh"
+command -v jq >/dev/null || { echo "jq is not installed: skipped"; exit 77; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# valid_results FILE: "ok", or what breaks Gradescope's format
+# (Autograder Specifications, "Output format").
+valid_results() {
+  jq -r '
+    def num: type == "number";
+    def str: type == "string";
+    def vis: . == null or IN("hidden", "after_due_date", "after_published", "visible");
+    if type != "object" then "not an object"
+    elif (.tests | type) != "array" then "no tests array"
+    elif (.score != null and (.score | num | not)) then "score is not a number"
+    elif (.execution_time != null and (.execution_time | num | not)) then "execution_time is not a number"
+    elif (.output != null and (.output | str | not)) then "output is not a string"
+    elif (.visibility | vis | not) or (.stdout_visibility | vis | not) then "bad visibility"
+    elif ([.tests[] | select((.name | str) and (.score | num) and (.max_score | num)
+                              and ((.output // "") | str) and (.visibility | vis)
+                              and (.status == null or .status == "passed" or .status == "failed"))]
+          | length) != (.tests | length) then "a test lacks name, score or max_score, or has a bad field"
+    elif (.score != null and .score != ([.tests[].score] | add // 0)) then "score is not the sum of the tests"
+    else "ok" end' "$1" 2>&1
+}
+
+# expect_results LABEL FILE NAMES SCORES: FILE is valid, with these test
+# names and [score, max_score] pairs (compact JSON).
+expect_results() {
+  expect_eq "$1: valid results.json" ok "$(valid_results "$2")"
+  expect_eq "$1: test names" "$3" "$(jq -c '[.tests[].name]' "$2")"
+  expect_eq "$1: scores and maxima" "$4" "$(jq -c '[.tests[] | [.score, .max_score]]' "$2")"
+}
+
+test_converter_on_a_log_folder() {
+  local logs=$tmp/logs
+  mkdir -p "$logs"
+  cat >"$logs/scores.csv" <<'CSV'
+part,item,seed,reference,ref_ms,your_ms,speedup,verdict,score,max_score
+scan,1000000,-,"cudaScan_ref -a blelloch",1.0000,0.5000,2.00x,ok,1.25,1.25
+render,rgb,42,"render_ref -r cuda, classic",10.0000,20.0000,0.50x,wrong,0,9
+CSV
+  printf 'render: not graded: the "cuda" renderer needs a GPU\n\n' >"$logs/results.md"
+  "$repo/scripts/gradescope.sh" --execution-time 12 "$logs" "$tmp/results.json" >/dev/null
+  expect_eq "converter: exit status" 0 "$?"
+  expect_results converter "$tmp/results.json" '["scan 1000000","render rgb","render (not graded)"]' \
+    '[[1.25,1.25],[0,9],[0,0]]'
+  expect_eq "converter: total" 1.25 "$(jq '.score' "$tmp/results.json")"
+  expect_eq "converter: status" '["passed","failed","failed"]' "$(jq -c '[.tests[].status]' "$tmp/results.json")"
+  expect_match "converter: quoted reference with a comma" 'render_ref -r cuda, classic' \
+    "$(jq -r '.tests[1].output' "$tmp/results.json")"
+  expect_match "converter: the seed to replay" '^check seed: 42$' "$(jq -r '.tests[1].output' "$tmp/results.json")"
+  expect_eq "converter: reason of a part not graded" 'the "cuda" renderer needs a GPU' \
+    "$(jq -r '.tests[2].output' "$tmp/results.json")"
+  expect_eq "converter: execution time" 12 "$(jq '.execution_time' "$tmp/results.json")"
+}
+
+test_converter_errors() {
+  local out status
+  out=$("$repo/scripts/gradescope.sh" "$tmp/nowhere" "$tmp/r.json" 2>&1)
+  status=$?
+  expect_eq "no scores.csv: exit status" 1 "$status"
+  expect_match "no scores.csv: one line" 'holds no scores.csv' "$out"
+  expect_eq "no scores.csv: nothing written" no "$([ -e "$tmp/r.json" ] && echo yes || echo no)"
+  "$repo/scripts/gradescope.sh" only-one >/dev/null 2>&1
+  expect_eq "usage: exit status" 2 "$?"
+}
+
+test_grade_sh_writes_it() {
+  local bin=$tmp/bin status scores
+  mkdir -p "$bin"
+  for program in render cudaScan cudaSaxpy; do ln -s "$repo/tests/grade/fake/$program" "$bin/$program"; done
+  FAKE_CALLS=$tmp/calls FAKE_MS=rgb=5,pattern=30 FAKE_CPUREF_MS=rgb=10,pattern=10 \
+    "$repo/scripts/grade.sh" render --renderer cpu --scenes rgb,pattern --runs 1 --bin-dir "$bin" \
+    --logs "$tmp/grade-logs" --cache-dir "$tmp/cache" --quiet --gradescope "$tmp/grade.json" >/dev/null 2>&1
+  status=$?
+  expect_eq "grade.sh --gradescope: exit status" 0 "$status"
+  # The scores are grade.sh's own, as scores.csv has them (last two columns).
+  scores=$(awk -F, 'NR > 1 { printf "%s[%s,%s]", sep, $(NF - 1), $NF; sep = "," }' "$tmp/grade-logs/scores.csv")
+  expect_match "grade.sh --gradescope: the fakes score rgb fully" '^\[9,9\],' "$scores"
+  expect_results "grade.sh --gradescope (one test per scene, scores.csv's scores)" "$tmp/grade.json" \
+    '["render rgb","render pattern"]' "[$scores]"
+}
+
+test_converter_on_a_log_folder
+test_converter_errors
+test_grade_sh_writes_it
+finish

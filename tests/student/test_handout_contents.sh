@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# scripts/make_handout.sh --no-refs: the tree it writes holds the student
+# slots, the serial references, scenes, grader, slot tests and student docs,
+# is marked as a handout, and holds none of the suite's GPU implementations:
+# no solution source file by name, no kernel outside the slots, and no
+# kernel name of a solution file anywhere. Also its usage errors. Quick: it
+# builds nothing (scripts/test_handout.sh builds and tests a handout).
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+# shellcheck source=tests/grade/testing.sh
+source "$repo/tests/grade/testing.sh"
+make_handout=$repo/scripts/make_handout.sh
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+handout=$tmp/handout
+
+out=$("$make_handout" --no-refs "$handout" 2>&1)
+expect_eq "make_handout: exit status" 0 "$?"
+expect_match "make_handout: names the handout" "^Handout: $handout\$" "$out"
+
+for file in .handout README.md CMakeLists.txt CMakePresets.json \
+  saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu \
+  saxpy/src/saxpy_serial.cpp scan/src/reference.cpp render/src/ref_renderer.cpp \
+  render/include/render/shade.h scenes/src/course_scenes.cpp scripts/grade.sh scripts/gradescope.sh \
+  tests/student/test_student_gpu.cpp docs/students.md; do
+  expect_eq "handout holds $file" yes "$([ -f "$handout/$file" ] && echo yes || echo no)"
+done
+expect_eq "README is the student docs" "$(cat "$repo/docs/students.md")" "$(cat "$handout/README.md")"
+expect_eq "no reference programs with --no-refs" no "$([ -e "$handout/ref" ] && echo yes || echo no)"
+
+# The suite's GPU sources, other than the slots, the public interface of the
+# CUDA renderer and the library's own scan (the course keeps Thrust).
+solutions=$(cd "$repo" && find saxpy scan render -name '*.cu' -o -name '*.cuh' -o -name 'cuda_*' |
+  grep -v -e '/student/' -e '^render/include/' -e '^scan/src/cub_backend.cu$' | sort)
+expect_match "the suite has solution sources to look for" 'single_pass' "$solutions"
+for path in $solutions; do
+  name=$(basename "$path")
+  found=$(cd "$handout" && find . -name "$name")
+  expect_eq "no solution file $name in the handout" "" "$found"
+done
+
+allowed_kernel_files=" render/student/student_renderer.cu saxpy/student/student_saxpy.cu scan/student/student_scan.cu tests/scenes/gpu_advance.cu "
+kernel_files=$(cd "$handout" && grep -rl '__global__' . | sed 's|^\./||' | sort)
+expect_match "the render slot has kernels" '^render/student/student_renderer.cu$' "$kernel_files"
+for file in $kernel_files; do
+  expect_match "kernels only in the slots and the animation test: $file" "^yes\$" \
+    "$([[ $allowed_kernel_files == *" $file "* ]] && echo yes || echo no)"
+done
+
+# Every __global__ function name of the solution sources.
+kernels=$(cd "$repo" && for path in $solutions; do cat "$path"; done |
+  perl -0ne 'while (/__global__\s+(?:void\s+)?(?:__launch_bounds__\([^)]*\)\s+)?(?:void\s+)?(\w+)\s*\(/g) { print "$1\n" }' |
+  sort -u)
+expect_match "the solution kernels have names to look for" 'tuned_kernel' "$kernels"
+for kernel in $kernels; do
+  expect_eq "kernel $kernel is nowhere in the handout" "" "$(grep -rlw -- "$kernel" "$handout")"
+done
+
+# The slot stand-ins, not the suite's code, sit where the kernels were.
+expect_match "scan builds the stand-in in a handout" 'student/not_handed_out.cpp' "$(cat "$handout/scan/CMakeLists.txt")"
+
+# The reference scripts and the Gradescope bundle, on reference programs
+# that print their arguments.
+fake_bin=$tmp/fake-bin
+mkdir -p "$fake_bin"
+for program in render cudaScan; do
+  printf '#!/usr/bin/env bash\necho "%s $*"\n' "$program" >"$fake_bin/$program"
+  chmod +x "$fake_bin/$program"
+done
+check_refs_and_bundle() {
+  local with_refs out ref_mode listing entry
+  with_refs=$tmp/with-refs
+  out=$("$make_handout" --ref-bin "$fake_bin" --autograder "$tmp/bundle.zip" "$with_refs" 2>&1)
+  expect_eq "with references and bundle: exit status" 0 "$?"
+  expect_match "names the bundle" "^Autograder bundle: $tmp/bundle.zip\$" "$out"
+  expect_match "names the references" "^Handout: $with_refs \(reference programs in ref/\)\$" "$out"
+  ref_mode=$(sed -n 's/^REF_CUDA_MODE=//p' "$make_handout")
+  expect_eq "render_ref adds the course-level mode to -r cuda" "render --cuda-mode $ref_mode -r cuda -c rgb" \
+    "$("$with_refs/ref/render_ref" -r cuda -c rgb)"
+  expect_eq "render_ref adds it to the default renderer" "render --cuda-mode $ref_mode rgb" "$("$with_refs/ref/render_ref" rgb)"
+  expect_eq "render_ref leaves the serial renderer alone" "render -r cpuref rgb" "$("$with_refs/ref/render_ref" -r cpuref rgb)"
+  expect_eq "render_ref leaves a chosen mode alone" "render --cuda-mode=binned rgb" \
+    "$("$with_refs/ref/render_ref" --cuda-mode=binned rgb)"
+  expect_eq "cudaScan_ref adds blelloch" "cudaScan -a blelloch -m scan -n 100" "$("$with_refs/ref/cudaScan_ref" -m scan -n 100)"
+  expect_eq "cudaScan_ref leaves -t alone" "cudaScan -m scan -t" "$("$with_refs/ref/cudaScan_ref" -m scan -t)"
+  listing=$(unzip -Z1 "$tmp/bundle.zip")
+  for entry in setup.sh run_autograder handout/.handout handout/ref/render_ref handout/ref/.bin/cudaScan \
+    handout/render/student/student_renderer.cu; do
+    expect_match "the bundle holds $entry" "^$entry\$" "$listing"
+  done
+  expect_match "run_autograder grades for Gradescope" "--gradescope \"\\\$results\"" \
+    "$(unzip -p "$tmp/bundle.zip" run_autograder)"
+}
+if command -v zip >/dev/null && command -v unzip >/dev/null; then
+  check_refs_and_bundle
+else
+  echo "zip or unzip is not installed: the reference scripts and the bundle are not checked"
+fi
+
+# Usage errors: one line, status 2, nothing written.
+out=$("$make_handout" --no-refs "$handout" 2>&1)
+expect_eq "existing handout: exit status" 2 "$?"
+expect_match "existing handout: says why" "exists and is not an empty folder" "$out"
+out=$("$make_handout" 2>&1)
+expect_eq "no DIR: exit status" 2 "$?"
+out=$("$make_handout" --cuda-archs 'sm 90' "$tmp/other" 2>&1)
+expect_eq "bad --cuda-archs: exit status" 2 "$?"
+expect_eq "bad --cuda-archs: nothing written" no "$([ -e "$tmp/other" ] && echo yes || echo no)"
+
+finish
