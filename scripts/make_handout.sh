@@ -29,14 +29,14 @@ repo=$(cd "$script_dir/.." && pwd)
 # The course-level references. REF_CUDA_MODE: render's --cuda-mode that
 # builds the course's design (one block per tile, circles in batches through
 # shared memory); REF_SCAN_ALGORITHM: cudaScan's -a for the course's scan.
-REF_CUDA_MODE=tiled
+REF_CUDA_MODE=classic
 REF_SCAN_ALGORITHM=blelloch
 # The GPU architectures the suite supports; the reference programs hold
 # machine code for each ("-real": no PTX, which would be far easier to read
 # than machine code). The single-pass scan's Hopper bulk copies hold it at
 # sm_90 for now; with the portable paths for older GPUs this becomes the
 # course's T4 and newer, "75-real;80-real;86-real;89-real;90-real;100-real;120-real".
-REF_CUDA_ARCHITECTURES="90-real"
+REF_CUDA_ARCHITECTURES="75-real;80-real;86-real;89-real;90-real;100-real;120-real"
 
 # What the handout holds, as paths from the top of the suite (folders whole).
 # A path listed here that is missing stops the script: update the list when
@@ -53,11 +53,11 @@ HANDOUT_PATHS=(
   render/CMakeLists.txt render/app render/bench render/include render/student
   render/src/check.cpp render/src/cpu_renderer.cpp render/src/frame_loop.cpp
   render/src/host_renderer.cpp render/src/image.cpp render/src/image_io.cpp render/src/parallel.cpp
-  render/src/parallel.h render/src/ref_renderer.cpp render/src/renderer.cpp render/src/run_shading.cpp
-  render/src/run_shading.h render/src/tile_bins.cpp render/src/tile_bins.h
+  render/src/parallel.h render/src/ref_renderer.cpp render/src/renderer_factory.cpp render/src/run_shading.cpp
+  render/src/run_shading.h render/src/tile_bins.cpp render/src/tile_bins.h render/src/gif.cpp
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
-  tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
-  scripts/grade.sh scripts/grade_lib.sh scripts/gradescope.sh scripts/fuzz_scene_file.sh
+  tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
+  scripts/setup.sh scripts/grade.sh scripts/grade_lib.sh scripts/gradescope.sh scripts/fuzz_scene_file.sh
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md
 )
 

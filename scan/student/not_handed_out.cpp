@@ -24,6 +24,12 @@ std::int64_t single_pass_scan_tiles(std::int64_t) {
 std::int64_t fused_repeats_tiles(std::int64_t) {
   not_handed_out("single-pass");
 }
+std::size_t kogge_stone_scratch_elements(std::int64_t) {
+  not_handed_out("kogge-stone");
+}
+void kogge_stone_scan(const unsigned*, unsigned*, std::int64_t, unsigned*, cudaStream_t) {
+  not_handed_out("kogge-stone");
+}
 void blelloch_scan(const unsigned*, unsigned*, std::int64_t, unsigned*, cudaStream_t) {
   not_handed_out("blelloch");
 }
@@ -31,9 +37,9 @@ void single_pass_scan(const unsigned*, unsigned*, std::int64_t, const LookbackSt
                       cudaStream_t) {
   not_handed_out("single-pass");
 }
-void composed_find_repeats(const int*, std::int64_t, int*, std::int64_t*, unsigned*, unsigned*,
-                           cudaStream_t) {
-  not_handed_out("blelloch");
+void composed_find_repeats(const int*, std::int64_t, int*, std::int64_t*, unsigned*, ComposedScan,
+                           unsigned*, cudaStream_t) {
+  not_handed_out("kogge-stone or blelloch");
 }
 void fused_find_repeats(const int*, std::int64_t, int*, std::int64_t*, const LookbackState&,
                         cudaStream_t) {

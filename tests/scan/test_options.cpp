@@ -60,7 +60,8 @@ TEST(ScanOptions, KoggeStoneIsAnAlgorithm) {
   EXPECT_EQ(parse({"-m", "find_repeats", "--algorithm=kogge-stone"}).algorithm,
             scan::Algorithm::kKoggeStone);
   const std::string help = scan_app::usage("cudaScan");
-  EXPECT_NE(help.find("kogge-stone, blelloch, single-pass, cub, or all"), std::string::npos)
+  EXPECT_NE(help.find("kogge-stone, blelloch, single-pass, cub, all, or student"),
+            std::string::npos)
       << help;
 }
 

@@ -16,6 +16,7 @@
 #include "render/image.h"
 #include "render/ref_renderer.h"
 #include "render/renderer.h"
+#include "render/renderer_factory.h"
 #include "saxpy/saxpy.h"
 #include "scan/reference.h"
 #include "scan/scan.h"
