@@ -1,7 +1,8 @@
 # Time per rung per scene from the table scripts/profile.sh --plot makes
 # from profile.csv: one line per rung, one column per scene, "-" where a
 # run failed. A run is setup (a warm-up render) and one timed frame, so
-# its time holds two renders (auto: its trials too). Set datafile, outfile and columns with gnuplot -e.
+# its time holds two renders (auto: its trials too). Set datafile,
+# outfile and columns with gnuplot -e.
 set terminal png size 1100,600 noenhanced
 set output outfile
 set datafile missing "-"
