@@ -102,7 +102,7 @@ plot() {
 # summarize LOG: one CSV tail (kernels,time_ms,...) from ncu's CSV output in
 # LOG; fails when LOG holds no metric rows.
 summarize() {
-  awk -v names="${metrics[*]}" '
+  awk -v names="${metrics[*]}" -v logfile="$1" '
     function field(line, out,   n, i, c, q, f) {
       # Splits one CSV line with quoted fields into out[1..n].
       n = 0; f = ""; q = 0
@@ -140,7 +140,7 @@ summarize() {
       # Every time must be in a unit scale() knows: a wrong unit would go
       # into time_ms unnoticed.
       if (name == metric[1] && scale(unit) == 1 && unit != "ms" && unit != "msecond") {
-        print "unknown time unit \"" unit "\"" > "/dev/stderr"; bad = 1; exit 1
+        print "profile.sh: unknown time unit \"" unit "\" in " logfile > "/dev/stderr"; bad = 1; exit 1
       }
       value[id, name] = v * scale(unit)
       if (!(id in seen)) { seen[id] = 1; ids[++k] = id }

@@ -49,6 +49,13 @@ expect_eq "weighted by time" "render,rgb,pixels,2,10.0000,3001000,55.0,89.0,80.0
 FAKE_NCU_NS=tiles=123456789 run ns --scenes rgb --rungs tiles
 expect_eq "ns to ms: 1,000,000 + 123,456,789 ns" "render,rgb,tiles,2,124.4568" "$(grep -o '^render,rgb,tiles,2,[^,]*' <<<"$CSV")"
 
+FAKE_NCU_TIME_UNIT=usecond run usecond --scenes rgb --rungs tiles
+expect_eq "older ncu's usecond to ms" "render,rgb,tiles,2,2000.0000" "$(grep -o '^render,rgb,tiles,2,[^,]*' <<<"$CSV")"
+FAKE_NCU_TIME_UNIT=cycle run badunit --scenes rgb --rungs tiles
+expect_eq "unknown time unit: exit status" 1 "$STATUS"
+expect_match "unknown time unit: said" '^profile.sh: unknown time unit "cycle" in .*render-rgb-tiles.log$' "$ERR"
+expect_eq "unknown time unit: no row" 0 "$(grep -c '^render,' <<<"$CSV")"
+
 # A kernel that runs no branch reports 0% uniform: left out of the average,
 # and n/a (an empty field) when no kernel ran one.
 FAKE_NCU_NO_BRANCH=pixels=main,classic=all run nobranch --scenes rgb --rungs pixels,classic
