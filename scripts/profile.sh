@@ -25,6 +25,11 @@
 # Environment: NCU, GNUPLOT name the programs (default ncu, gnuplot).
 # Every kernel a run launches counts: times, instructions, bytes and
 # wavefronts are sums; the percentages are averages weighted by kernel time.
+# A render run's kernels are setup's (the animation kernel loaded, a warm-up
+# clear and render; auto's timed trials) and the timed frame's, so a fixed
+# rung's sums hold two renders. time_ms is in milliseconds. A percentage
+# no kernel reported (no kernel ran a branch, for the uniform one) is left
+# empty in the CSV and shown as n/a.
 # Exit status: 0 when every run was profiled, 1 when ncu or gnuplot is
 # missing or cannot read the counters (it says what to do) or a run
 # failed, 2 on usage errors. See docs/grading.md.
@@ -97,7 +102,7 @@ plot() {
 # summarize LOG: one CSV tail (kernels,time_ms,...) from ncu's CSV output in
 # LOG; fails when LOG holds no metric rows.
 summarize() {
-  awk -v names="${metrics[*]}" '
+  awk -v names="${metrics[*]}" -v logfile="$1" '
     function field(line, out,   n, i, c, q, f) {
       # Splits one CSV line with quoted fields into out[1..n].
       n = 0; f = ""; q = 0
@@ -111,8 +116,11 @@ summarize() {
       return n
     }
     function scale(unit) {  # to ms for times, to bytes for sizes, else 1
-      if (unit == "nsecond") return 1e-6; if (unit == "usecond") return 1e-3
-      if (unit == "msecond") return 1;    if (unit == "second") return 1e3
+      # ncu 2025 writes "ns" with --print-units base; older ones "nsecond".
+      if (unit == "ns" || unit == "nsecond") return 1e-6
+      if (unit == "us" || unit == "usecond") return 1e-3
+      if (unit == "ms" || unit == "msecond") return 1
+      if (unit == "s" || unit == "second") return 1e3
       if (unit == "Kbyte") return 1e3; if (unit == "Mbyte") return 1e6
       if (unit == "Gbyte") return 1e9; if (unit == "Tbyte") return 1e12
       return 1
@@ -128,24 +136,34 @@ summarize() {
       id = f[col["ID"]]; name = f[col["Metric Name"]]; v = f[col["Metric Value"]]
       gsub(/,/, "", v)  # thousands separators
       if (v !~ /^[-+0-9.eE]+$/) next
-      value[id, name] = v * scale(f[col["Metric Unit"]])
+      unit = f[col["Metric Unit"]]
+      # Every time must be in a unit scale() knows: a wrong unit would go
+      # into time_ms unnoticed.
+      if (name == metric[1] && scale(unit) == 1 && unit != "ms" && unit != "msecond") {
+        print "profile.sh: unknown time unit \"" unit "\" in " logfile > "/dev/stderr"; bad = 1; exit 1
+      }
+      value[id, name] = v * scale(unit)
       if (!(id in seen)) { seen[id] = 1; ids[++k] = id }
     }
     END {
-      if (k == 0) exit 1
+      if (bad || k == 0) exit 1
       for (j = 1; j <= k; j++) {
         id = ids[j]; t = value[id, metric[1]]
         time += t
         for (m = 2; m <= nm; m++) {
           if (!((id, metric[m]) in value)) continue
           x = value[id, metric[m]]
+          # ncu gives 0% uniform branch targets for a kernel that ran no
+          # branch at all (0 of 0): no value, not a fully divergent kernel.
+          if (metric[m] ~ /branch_targets_threads_uniform/ && x == 0) continue
           if (metric[m] ~ /(ratio|pct)/) { wsum[m] += x * t; wt[m] += t } else sum[m] += x
         }
       }
       printf "%d,%.4f", k, time
       for (m = 2; m <= nm; m++) {
         if (metric[m] ~ /(ratio|pct)/) {
-          x = wt[m] > 0 ? wsum[m] / wt[m] : 0
+          if (wt[m] == 0) { printf ","; continue }  # no kernel gave a value: empty, "n/a"
+          x = wsum[m] / wt[m]
           if (metric[m] ~ /ratio/) x = 100 * x / 32  # threads per warp instruction, as a percentage
           printf ",%.1f", x
         } else printf ",%.0f", sum[m]
@@ -175,9 +193,10 @@ profile() {
   echo "$part,$item,$rung,$row" >>"$out/profile.csv"
 }
 
-# print_tables: the CSV as one table per part and item.
+# print_tables CSV: the CSV as one table per part and item.
 print_tables() {
-  awk -F, 'NR > 1 {
+  awk -F, 'function pct(x) { return x == "" ? "n/a" : sprintf("%.1f%%", x) }
+    NR > 1 {
       key = $1 " " $2
       if (key != last) {
         if (last != "") print ""
@@ -185,8 +204,8 @@ print_tables() {
         printf "%-12s %7s %10s %12s %8s %8s %9s %11s %7s %12s\n", "rung", "kernels", "time ms", "instructions", "warp eff", "uniform", "occupancy", "DRAM MB", "DRAM %", "shared wavef"
         last = key
       }
-      printf "%-12s %7d %10.4f %12.4g %7.1f%% %7.1f%% %8.1f%% %11.2f %6.1f%% %12.4g\n", $3, $4, $5, $6, $7, $8, $9, $10 / 1e6, $11, $12
-    }' "$out/profile.csv"
+      printf "%-12s %7d %10.4f %12.4g %8s %8s %9s %11.2f %7s %12.4g\n", $3, $4, $5, $6, pct($7), pct($8), pct($9), $10 / 1e6, pct($11), $12
+    }' "$1"
 }
 
 main() {
@@ -252,7 +271,7 @@ main() {
       done
     done
   fi
-  print_tables
+  print_tables "$out/profile.csv"
   echo
   echo "CSV: $out/profile.csv"
   if command -v "$gnuplot" >/dev/null; then

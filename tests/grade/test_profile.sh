@@ -32,17 +32,36 @@ expect_eq "ladder: exit status" 0 "$STATUS"
 expect_eq "ladder: csv header" \
   part,item,rung,kernels,time_ms,inst_executed,warp_efficiency_pct,branch_uniform_pct,occupancy_pct,dram_bytes,dram_throughput_pct,shared_wavefronts \
   "$(head -n 1 <<<"$CSV")"
-# Two kernels of 1 ms: times, instructions, bytes summed; 32 and 16 threads
-# per warp instruction weighted by time: 24 of 32, 75%.
-expect_eq "ladder: a row" "render,rgb,classic,2,2.0000,3001000,75.0,90.0,80.0,8388608,50.0,2000" "$(grep '^render,rgb,classic,' <<<"$CSV")"
+# Two kernels of 1,000,000 ns, as ncu writes them ("ns", thousands
+# separated): 2 ms in all. Instructions, bytes summed; 32 and 16 threads per
+# warp instruction weighted by time: 24 of 32, 75%; 80% and 90% uniform: 85%.
+expect_eq "ladder: a row" "render,rgb,classic,2,2.0000,3001000,75.0,85.0,80.0,8388608,50.0,2000" "$(grep '^render,rgb,classic,' <<<"$CSV")"
 expect_eq "ladder: a row per scene and rung" 4 "$(grep -c '^render,' <<<"$CSV")"
-expect_match "ladder: the table" '^classic +2 +2.0000 +3.001e\+06 +75.0% +90.0% +80.0% +8.39 +50.0% +2000$' "$OUT"
+expect_match "ladder: the table" '^classic +2 +2.0000 +3.001e\+06 +75.0% +85.0% +80.0% +8.39 +50.0% +2000$' "$OUT"
 expect_match "ladder: ncu as asked" "^ncu --clock-control none --csv --print-units base --metrics gpu__time_duration.sum,smsp__inst_executed.sum,.* $bin/render -r cuda --cuda-mode pixels -s 1024 -b 0:1 -f  pattern\$" "$CALLS"
 expect_match "ladder: no gnuplot said" '^profile.sh: gnuplot is not installed: no chart' "$ERR"
 
 FAKE_NCU_NS=pixels=9000000 run weighted --scenes rgb --rungs pixels
-# 1 ms at 32 threads and 9 ms at 16: (32 + 9 * 16) / 10 = 17.6 of 32, 55%.
-expect_eq "weighted by time" "render,rgb,pixels,2,10.0000,3001000,55.0,90.0,80.0,8388608,50.0,2000" "$(grep '^render,' <<<"$CSV")"
+# 1 ms at 32 threads and 9 ms at 16: (32 + 9 * 16) / 10 = 17.6 of 32, 55%;
+# 80% and 90% uniform: (80 + 9 * 90) / 10 = 89%.
+expect_eq "weighted by time" "render,rgb,pixels,2,10.0000,3001000,55.0,89.0,80.0,8388608,50.0,2000" "$(grep '^render,' <<<"$CSV")"
+
+FAKE_NCU_NS=tiles=123456789 run ns --scenes rgb --rungs tiles
+expect_eq "ns to ms: 1,000,000 + 123,456,789 ns" "render,rgb,tiles,2,124.4568" "$(grep -o '^render,rgb,tiles,2,[^,]*' <<<"$CSV")"
+
+FAKE_NCU_TIME_UNIT=usecond run usecond --scenes rgb --rungs tiles
+expect_eq "older ncu's usecond to ms" "render,rgb,tiles,2,2000.0000" "$(grep -o '^render,rgb,tiles,2,[^,]*' <<<"$CSV")"
+FAKE_NCU_TIME_UNIT=cycle run badunit --scenes rgb --rungs tiles
+expect_eq "unknown time unit: exit status" 1 "$STATUS"
+expect_match "unknown time unit: said" '^profile.sh: unknown time unit "cycle" in .*render-rgb-tiles.log$' "$ERR"
+expect_eq "unknown time unit: no row" 0 "$(grep -c '^render,' <<<"$CSV")"
+
+# A kernel that runs no branch reports 0% uniform: left out of the average,
+# and n/a (an empty field) when no kernel ran one.
+FAKE_NCU_NO_BRANCH=pixels=main,classic=all run nobranch --scenes rgb --rungs pixels,classic
+expect_eq "no branch in one kernel: the other's" "80.0" "$(awk -F, '$3 == "pixels" { print $8 }' <<<"$CSV")"
+expect_eq "no branch at all: empty" "render,rgb,classic,2,2.0000,3001000,75.0,,80.0,8388608,50.0,2000" "$(grep '^render,rgb,classic,' <<<"$CSV")"
+expect_match "no branch at all: n/a in the table" '^classic +2 +2.0000 +3.001e\+06 +75.0% +n/a +80.0% ' "$OUT"
 
 run scan --scenes rgb --rungs auto --scan --counts 1000
 expect_eq "scan: every algorithm and test" 8 "$(grep -cE '^(scan|find_repeats),1000,' <<<"$CSV")"
