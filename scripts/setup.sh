@@ -4,21 +4,25 @@
 # root). Elsewhere it names the packages to install and exits 1. The CUDA
 # Toolkit cannot be installed this way: it is named, with where to get it.
 #
-#   scripts/setup.sh [--clang] [--dry-run]
+#   scripts/setup.sh [--clang] [--tests] [--dry-run]
 #
 # --clang   also needs clang++ (the sanitizer step of CI builds the host code with it)
+# --tests   also what some tests use and skip without: jq, zip and unzip (the
+#           handout and Gradescope tests), freeglut and Xvfb (render -i's window)
 # --dry-run says what it would install and runs nothing
 # Exit status: 0 ready to build, 1 something is missing, 2 usage.
 set -euo pipefail
 
-usage() { sed -n '2,11s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,13s/^# \{0,1\}//p' "$0"; }
 
 dry_run=0
 want_clang=0
+want_tests=0
 for arg in "$@"; do
   case $arg in
     --dry-run) dry_run=1 ;;
     --clang) want_clang=1 ;;
+    --tests) want_tests=1 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "setup.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
   esac
@@ -61,6 +65,12 @@ missing_packages() {
   command -v ninja >/dev/null || echo ninja-build
   has_header stb/stb_image_write.h || has_header stb_image_write.h || echo libstb-dev
   has_header gtest/gtest.h || echo libgtest-dev
+  if [ "$want_tests" -eq 1 ]; then
+    local tool
+    for tool in jq zip unzip; do command -v "$tool" >/dev/null || echo "$tool"; done
+    has_header GL/freeglut.h || echo freeglut3-dev
+    command -v Xvfb >/dev/null || echo xvfb
+  fi
 }
 
 # find_nvcc: the nvcc the build will use (PATH first, as the presets do), or nothing.

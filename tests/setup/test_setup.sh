@@ -162,7 +162,14 @@ test_usage() {
   expect_eq "usage: one line" "setup.sh: unknown option '--bogus' (try --help)" "$out"
   run_setup --help
   expect_eq "help: status" 0 "$status"
-  expect_match "help: synopsis" '^  scripts/setup.sh \[--clang\] \[--dry-run\]$' "$out"
+  expect_match "help: synopsis" '^  scripts/setup.sh \[--clang\] \[--tests\] \[--dry-run\]$' "$out"
+}
+
+test_tests_tools() {
+  new_machine
+  run_setup --dry-run --tests
+  expect_eq "--tests: status" 0 "$status"
+  expect_match "--tests: names the test tools" '^setup.sh: installing with apt-get: jq zip unzip freeglut3-dev xvfb$' "$out"
 }
 
 test_ready_machine
@@ -175,4 +182,5 @@ test_old_cmake_after_apt_get
 test_nvcc
 test_dry_run_and_clang
 test_usage
+test_tests_tools
 finish
