@@ -78,7 +78,7 @@ Options parse_options(const std::vector<std::string>& args) {
   Options options;
   std::vector<std::string> positional;
   bool options_ended = false; // after "--" every word is a SCENE (getopt's convention)
-  std::string output_option; // the first option about files or checks, which -i refuses
+  std::string output_option;  // the first option about files or checks, which -i refuses
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (!options_ended && arg == "--") {

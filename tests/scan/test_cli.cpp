@@ -6,8 +6,8 @@
 
 #include "common/device.h"
 #include "course_lines.h"
-#include "scan/algorithm.h"
 #include "run_program.h"
+#include "scan/algorithm.h"
 
 namespace {
 

@@ -436,5 +436,4 @@ TEST(Scenes, SeedZeroIsSeedOne) {
   }
 }
 
-
 } // namespace
