@@ -171,8 +171,9 @@ trap remove_partial EXIT
 # ---------------------------------------------------------------- arguments
 
 # need_value OPTION ARGS...: a usage error when OPTION has no value after it
-# (another option is not a value).
-need_value() { if [ $# -lt 2 ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
+# (another option is not a value, nor is an empty one: --ref-render= must not
+# fall back to the default reference).
+need_value() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
 
 # need_number OPTION ARGS...: the same for an option taking a number.
 need_number() { if [ $# -lt 2 ] || [[ $2 == -[!0-9]* ]]; then usage_error "$1 needs a number"; fi; }

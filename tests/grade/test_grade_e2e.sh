@@ -339,6 +339,8 @@ test_usage_errors() {
   usage "bad seed" "--seed: 'x' is not auto, random or a seed" --seed x
   usage "unknown scene" "render does not know the scene 'rgbb'" render --scenes rgb,rgbb
   usage "option=value form" "--size: 'big' is not a size" --size=big
+  usage "empty reference program" "--ref-render needs a value" render --ref-render=
+  usage "empty log folder" "--logs needs a value" --logs ""
   grade seed_max render --renderer cpu --scenes rgb --seed 4294967295
   expect_eq "the largest seed render takes" 0 "$STATUS"
   expect_match "the largest seed: passed on" ' -S 4294967295 -c ' "$(cat "$CALLS")"
