@@ -274,6 +274,11 @@ validate_args() {
     [ "$renderer" = cuda ] || usage_error "--ladder grades the CUDA renderer's modes: leave out --renderer cpu"
     [ -z "$cuda_mode$algorithm" ] || usage_error "--ladder grades every mode and algorithm: leave out --cuda-mode and --algorithm"
   fi
+  # Checked now, not after a grade of many minutes.
+  if [ -n "$gradescope" ]; then
+    [ ! -d "$gradescope" ] || usage_error "--gradescope: '$gradescope' is a folder, not a file"
+    [ -d "$(dirname -- "$gradescope")" ] || usage_error "--gradescope: no folder '$(dirname -- "$gradescope")'"
+  fi
   [ -z "$ref_render" ] || ref_render=$(absolute_program "$ref_render")
   [ -z "$ref_scan" ] || ref_scan=$(absolute_program "$ref_scan")
   [ ${#parts[@]} -eq 0 ] || unique_parts

@@ -341,6 +341,8 @@ test_usage_errors() {
   usage "option=value form" "--size: 'big' is not a size" --size=big
   usage "empty reference program" "--ref-render needs a value" render --ref-render=
   usage "empty log folder" "--logs needs a value" --logs ""
+  usage "gradescope file a folder" "--gradescope: '/tmp' is a folder, not a file" --gradescope /tmp
+  usage "gradescope file in no folder" "--gradescope: no folder '/nonexistent'" --gradescope /nonexistent/results.json
   grade seed_max render --renderer cpu --scenes rgb --seed 4294967295
   expect_eq "the largest seed render takes" 0 "$STATUS"
   expect_match "the largest seed: passed on" ' -S 4294967295 -c ' "$(cat "$CALLS")"
