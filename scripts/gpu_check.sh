@@ -44,9 +44,11 @@ fi
 mkdir -p "$logs" || { echo "gpu_check.sh: cannot create $logs" >&2; exit 1; }
 logs=$(cd "$logs" && pwd)
 cd "$(dirname "$0")/.." || exit 1
-build=build-gpu
+build="build-gpu"
 bin=$build/bin
 jobs=$(nproc 2>/dev/null || echo 4)
+no_bench=()
+[ $bench = 1 ] || no_bench=(--no-bench)
 results=()
 failed=0
 
@@ -60,6 +62,7 @@ wanted() {
   return 1
 }
 
+# shellcheck disable=SC2317  # run through step
 sanitize() {  # sanitize TOOL PROGRAM ARGS...
   local tool=$1
   shift
@@ -91,7 +94,7 @@ fi
 
 if wanted scan && ! missing scan "$bin/cudaScan"; then
   step "scan: tests, sanitizers$([ $bench = 1 ] && echo ', bench')" scan.log \
-    scripts/gpu_scan.sh "$build" "$logs/scan" --no-tests $([ $bench = 1 ] || echo --no-bench)
+    scripts/gpu_scan.sh "$build" "$logs/scan" --no-tests "${no_bench[@]}"
 fi
 
 if wanted render && ! missing render "$bin/render"; then
@@ -99,7 +102,7 @@ if wanted render && ! missing render "$bin/render"; then
   # so the whole check fits in one sitting (a timeout counts as a failure).
   export GPU_RENDER_RUN_LIMIT=${GPU_RENDER_RUN_LIMIT:-300}
   step "render: sanitizers$([ $bench = 1 ] && echo ', bench')" render.log \
-    scripts/gpu_render.sh "$build" "$logs/render" $([ $bench = 1 ] || echo --no-bench)
+    scripts/gpu_render.sh "$build" "$logs/render" "${no_bench[@]}"
 fi
 
 if [ $grade = 1 ]; then
