@@ -29,16 +29,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-# Without a GPU every step below would pass vacuously (the GPU tests skip) or
-# fail on missing tools: say so at once and stop.
-if ! command -v nvidia-smi >/dev/null; then
-  echo "gpu_check.sh: no GPU here: nvidia-smi is not installed (run this on a machine with an NVIDIA GPU and its driver)" >&2
-  exit 1
-fi
-if ! gpu=$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1) || [ -z "$gpu" ]; then
-  echo "gpu_check.sh: no GPU here: nvidia-smi says: $(printf '%s\n' "$gpu" | grep -v '^[[:space:]]*$' | head -n 1)" >&2
-  exit 1
-fi
+# shellcheck source=scripts/gpu_steps.sh
+source "$(dirname "$0")/gpu_steps.sh"
+require_gpu gpu_check.sh
 
 # A relative log folder is the caller's, so settle it before moving to the repo root.
 mkdir -p "$logs" || { echo "gpu_check.sh: cannot create $logs" >&2; exit 1; }
@@ -51,9 +44,6 @@ no_bench=()
 [ $bench = 1 ] || no_bench=(--no-bench)
 results=()
 failed=0
-
-# shellcheck source=scripts/gpu_steps.sh
-source scripts/gpu_steps.sh
 
 wanted() {
   [ ${#only[@]} -eq 0 ] && return 0
