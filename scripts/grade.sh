@@ -7,7 +7,9 @@
 #   Parts (default all): saxpy (timing table, not scored), scan and
 #   find_repeats (1.25 points per size), render (9 points per scene).
 # Options (--opt VALUE or --opt=VALUE):
-#   --renderer cuda|cpu   renderer to grade (default cuda; cpu needs no GPU)
+#   --renderer cuda|cpu|student  renderer to grade (default cuda; cpu needs
+#                         no GPU; student: your render -r student, which a
+#                         handout's -r cuda already is)
 #   --cuda-mode MODE      render's --cuda-mode for the graded CUDA renderer
 #                         (default: render's own, auto)
 #   --algorithm ALGO      cudaScan's -a for the graded scan (default: its own)
@@ -248,7 +250,7 @@ within() { [[ $1 =~ ^[0-9]{1,12}$ ]] && [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; 
 mode_name() { [[ $2 =~ ^[a-z][a-z0-9-]*$ ]] || usage_error "$1: '$2' is not a name"; }
 
 validate_args() {
-  case "$renderer" in cuda | cpu) ;; *) usage_error "--renderer: '$renderer' is not cuda or cpu" ;; esac
+  case "$renderer" in cuda | cpu | student) ;; *) usage_error "--renderer: '$renderer' is not cuda, cpu or student" ;; esac
   [[ $scenes =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || usage_error "--scenes: '$scenes' is not a comma-separated list of scene names"
   [[ $counts =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--counts: '$counts' is not a comma-separated list of counts"
   local n
@@ -269,9 +271,9 @@ validate_args() {
   mode_name --ref-algorithm "$ref_algorithm"
   [ -z "$cuda_mode" ] || mode_name --cuda-mode "$cuda_mode"
   [ -z "$algorithm" ] || mode_name --algorithm "$algorithm"
-  if [ "$renderer" = cpu ] && [ -n "$cuda_mode" ]; then usage_error "--cuda-mode is for --renderer cuda"; fi
+  if [ "$renderer" != cuda ] && [ -n "$cuda_mode" ]; then usage_error "--cuda-mode is for --renderer cuda"; fi
   if [ "$ladder" = 1 ]; then
-    [ "$renderer" = cuda ] || usage_error "--ladder grades the CUDA renderer's modes: leave out --renderer cpu"
+    [ "$renderer" = cuda ] || usage_error "--ladder grades the CUDA renderer's modes: leave out --renderer $renderer"
     [ -z "$cuda_mode$algorithm" ] || usage_error "--ladder grades every mode and algorithm: leave out --cuda-mode and --algorithm"
   fi
   # Checked now, not after a grade of many minutes.
@@ -831,7 +833,7 @@ serial_reference_time() {
 render_reference_name() {
   if [ -n "$ref_render" ]; then
     echo "$(basename "$ref_render") -r $ref_renderer"
-  elif [ "$renderer" = cuda ]; then
+  elif [ "$renderer" != cpu ]; then
     echo "render -r cuda --cuda-mode $ref_mode"
   else
     echo "serial / $cores cores (perfect scaling)"
