@@ -90,6 +90,12 @@ check_refs_and_bundle() {
     handout/render/student/student_renderer.cu; do
     expect_match "the bundle holds $entry" "^$entry\$" "$listing"
   done
+  # The bundle's setup.sh is the handout's set-up (Ninja for the presets,
+  # apt-get update first), not a list of its own.
+  mkdir -p "$tmp/bundle"
+  (cd "$tmp/bundle" && unzip -q "$tmp/bundle.zip")
+  expect_match "the bundle's setup.sh runs the handout's" '^  scripts/setup.sh \[--clang\] \[--tests\] \[--dry-run\]$' \
+    "$("$tmp/bundle/setup.sh" --help 2>&1)"
   expect_match "run_autograder grades for Gradescope" "--gradescope \"\\\$results\"" \
     "$(unzip -p "$tmp/bundle.zip" run_autograder)"
 }
