@@ -98,6 +98,7 @@ use_cache=1
 timeout_s=900
 quiet=0
 gradescope=""  # --gradescope FILE
+declare -A given=()  # the options given, for those that exclude each other
 
 # The rungs of --ladder, from the course's first attempt to our fastest.
 render_rungs=(circles pixels tiles classic tiled binned auto)
@@ -183,6 +184,7 @@ need_number() { if [ $# -lt 2 ] || [[ $2 == -[!0-9]* ]]; then usage_error "$1 ne
 parse_args() {
   while [ $# -gt 0 ]; do
     if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
+    [[ $1 != --* ]] || given[$1]=1
     case "$1" in
       saxpy | scan | find_repeats | render) parts+=("$1") ;;
       all) parts+=(saxpy scan find_repeats render) ;;
@@ -272,6 +274,13 @@ validate_args() {
   [ -z "$cuda_mode" ] || mode_name --cuda-mode "$cuda_mode"
   [ -z "$algorithm" ] || mode_name --algorithm "$algorithm"
   if [ "$renderer" != cuda ] && [ -n "$cuda_mode" ]; then usage_error "--cuda-mode is for --renderer cuda"; fi
+  # A reference option that another one overrides would be ignored unsaid.
+  [ -z "${given[--ref-mode]:-}" ] || [ -z "${given[--ref-render]:-}" ] ||
+    usage_error "--ref-mode and --ref-render each name the render reference: give one"
+  [ -z "${given[--ref-algorithm]:-}" ] || [ -z "${given[--ref-scan]:-}" ] ||
+    usage_error "--ref-algorithm and --ref-scan each name the scan reference: give one"
+  [ -z "${given[--ref-renderer]:-}" ] || [ -n "$ref_render" ] ||
+    usage_error "--ref-renderer is the -r of --ref-render: give --ref-render too"
   if [ "$ladder" = 1 ]; then
     [ "$renderer" = cuda ] || usage_error "--ladder grades the CUDA renderer's modes: leave out --renderer $renderer"
     [ -z "$cuda_mode$algorithm" ] || usage_error "--ladder grades every mode and algorithm: leave out --cuda-mode and --algorithm"

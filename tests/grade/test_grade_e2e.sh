@@ -339,6 +339,12 @@ test_usage_errors() {
   usage "seed past 2^32-1" "--seed: '4294967296' is not auto, random or a seed from 0 to 4294967295" --seed 4294967296
   usage "ladder of the CPU renderer" "--ladder grades the CUDA renderer's modes" --ladder --renderer cpu
   usage "bad renderer" "--renderer: 'gpu' is not cuda, cpu or student" --renderer gpu
+  usage "two render references" "--ref-mode and --ref-render each name the render reference: give one" \
+    render --ref-mode tiled --ref-render render_ref
+  usage "two scan references" "--ref-algorithm and --ref-scan each name the scan reference: give one" \
+    scan --ref-algorithm=cub --ref-scan cudaScan_ref
+  usage "a -r for no reference program" "--ref-renderer is the -r of --ref-render: give --ref-render too" \
+    render --ref-renderer cpu
   usage "a mode of the student renderer" "--cuda-mode is for --renderer cuda" --renderer student --cuda-mode tiled
   usage "bad runs" "--runs: '0' is not a number" --runs 0
   usage "bad counts" "--counts: '1e6' is not" --counts 1e6
