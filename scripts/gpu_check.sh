@@ -29,29 +29,21 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-# Without a GPU every step below would pass vacuously (the GPU tests skip) or
-# fail on missing tools: say so at once and stop.
-if ! command -v nvidia-smi >/dev/null; then
-  echo "gpu_check.sh: no GPU here: nvidia-smi is not installed (run this on a machine with an NVIDIA GPU and its driver)" >&2
-  exit 1
-fi
-if ! gpu=$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1) || [ -z "$gpu" ]; then
-  echo "gpu_check.sh: no GPU here: nvidia-smi says: $(printf '%s\n' "$gpu" | grep -v '^[[:space:]]*$' | head -n 1)" >&2
-  exit 1
-fi
+# shellcheck source=scripts/gpu_steps.sh
+source "$(dirname "$0")/gpu_steps.sh"
+require_gpu gpu_check.sh
 
 # A relative log folder is the caller's, so settle it before moving to the repo root.
 mkdir -p "$logs" || { echo "gpu_check.sh: cannot create $logs" >&2; exit 1; }
 logs=$(cd "$logs" && pwd)
 cd "$(dirname "$0")/.." || exit 1
-build=build-gpu
+build="build-gpu"
 bin=$build/bin
 jobs=$(nproc 2>/dev/null || echo 4)
+no_bench=()
+[ $bench = 1 ] || no_bench=(--no-bench)
 results=()
 failed=0
-
-# shellcheck source=scripts/gpu_steps.sh
-source scripts/gpu_steps.sh
 
 wanted() {
   [ ${#only[@]} -eq 0 ] && return 0
@@ -60,6 +52,7 @@ wanted() {
   return 1
 }
 
+# shellcheck disable=SC2317  # run through step
 sanitize() {  # sanitize TOOL PROGRAM ARGS...
   local tool=$1
   shift
@@ -91,7 +84,7 @@ fi
 
 if wanted scan && ! missing scan "$bin/cudaScan"; then
   step "scan: tests, sanitizers$([ $bench = 1 ] && echo ', bench')" scan.log \
-    scripts/gpu_scan.sh "$build" "$logs/scan" --no-tests $([ $bench = 1 ] || echo --no-bench)
+    scripts/gpu_scan.sh "$build" "$logs/scan" --no-tests "${no_bench[@]}"
 fi
 
 if wanted render && ! missing render "$bin/render"; then
@@ -99,7 +92,7 @@ if wanted render && ! missing render "$bin/render"; then
   # so the whole check fits in one sitting (a timeout counts as a failure).
   export GPU_RENDER_RUN_LIMIT=${GPU_RENDER_RUN_LIMIT:-300}
   step "render: sanitizers$([ $bench = 1 ] && echo ', bench')" render.log \
-    scripts/gpu_render.sh "$build" "$logs/render" $([ $bench = 1 ] || echo --no-bench)
+    scripts/gpu_render.sh "$build" "$logs/render" "${no_bench[@]}"
 fi
 
 if [ $grade = 1 ]; then

@@ -18,7 +18,7 @@
 set -uo pipefail
 
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
-logs=gpu-portable-logs
+logs="gpu-portable-logs"
 archs=()
 bench=1
 while [ $# -gt 0 ]; do
@@ -35,6 +35,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#archs[@]} -gt 0 ] || archs=(75 80)
+# shellcheck source=scripts/gpu_steps.sh
+source "$(dirname "$0")/gpu_steps.sh"
+require_gpu gpu_portable.sh
 
 mkdir -p "$logs" || { echo "gpu_portable.sh: cannot create $logs" >&2; exit 1; }
 logs=$(cd "$logs" && pwd)
@@ -47,9 +50,6 @@ no_bench=()
 [ $bench = 1 ] || no_bench=(--no-bench)
 results=()
 failed=0
-
-# shellcheck source=scripts/gpu_steps.sh
-source scripts/gpu_steps.sh
 
 for arch in "${archs[@]}"; do
   build=build-ptx$arch

@@ -3,6 +3,20 @@
 # step of a check run, recorded for the short table they print last.
 # Expects $logs (the log folder); fills $results and sets failed=1 on a failure.
 
+# require_gpu SCRIPT: sets $gpu to nvidia-smi's name, driver and memory line;
+# without a GPU says so in one line and exits 1 (every step would otherwise
+# pass vacuously, the GPU tests skipping, or fail on missing tools).
+require_gpu() {
+  if ! command -v nvidia-smi >/dev/null; then
+    echo "$1: no GPU here: nvidia-smi is not installed (run this on a machine with an NVIDIA GPU and its driver)" >&2
+    exit 1
+  fi
+  if ! gpu=$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1) || [ -z "$gpu" ]; then
+    echo "$1: no GPU here: nvidia-smi says: $(printf '%s\n' "$gpu" | grep -v '^[[:space:]]*$' | head -n 1)" >&2
+    exit 1
+  fi
+}
+
 # step NAME LOGFILE COMMAND...: runs the command with its output in
 # $logs/LOGFILE, records pass or fail and the time taken.
 step() {

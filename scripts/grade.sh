@@ -7,7 +7,9 @@
 #   Parts (default all): saxpy (timing table, not scored), scan and
 #   find_repeats (1.25 points per size), render (9 points per scene).
 # Options (--opt VALUE or --opt=VALUE):
-#   --renderer cuda|cpu   renderer to grade (default cuda; cpu needs no GPU)
+#   --renderer cuda|cpu|student  renderer to grade (default cuda; cpu needs
+#                         no GPU; student: your render -r student, which a
+#                         handout's -r cuda already is)
 #   --cuda-mode MODE      render's --cuda-mode for the graded CUDA renderer
 #                         (default: render's own, auto)
 #   --algorithm ALGO      cudaScan's -a for the graded scan (default: its own)
@@ -96,6 +98,7 @@ use_cache=1
 timeout_s=900
 quiet=0
 gradescope=""  # --gradescope FILE
+declare -A given=()  # the options given, for those that exclude each other
 
 # The rungs of --ladder, from the course's first attempt to our fastest.
 render_rungs=(circles pixels tiles classic tiled binned auto)
@@ -171,8 +174,9 @@ trap remove_partial EXIT
 # ---------------------------------------------------------------- arguments
 
 # need_value OPTION ARGS...: a usage error when OPTION has no value after it
-# (another option is not a value).
-need_value() { if [ $# -lt 2 ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
+# (another option is not a value, nor is an empty one: --ref-render= must not
+# fall back to the default reference).
+need_value() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
 
 # need_number OPTION ARGS...: the same for an option taking a number.
 need_number() { if [ $# -lt 2 ] || [[ $2 == -[!0-9]* ]]; then usage_error "$1 needs a number"; fi; }
@@ -180,6 +184,7 @@ need_number() { if [ $# -lt 2 ] || [[ $2 == -[!0-9]* ]]; then usage_error "$1 ne
 parse_args() {
   while [ $# -gt 0 ]; do
     if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
+    [[ $1 != --* ]] || given[$1]=1
     case "$1" in
       saxpy | scan | find_repeats | render) parts+=("$1") ;;
       all) parts+=(saxpy scan find_repeats render) ;;
@@ -247,7 +252,7 @@ within() { [[ $1 =~ ^[0-9]{1,12}$ ]] && [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; 
 mode_name() { [[ $2 =~ ^[a-z][a-z0-9-]*$ ]] || usage_error "$1: '$2' is not a name"; }
 
 validate_args() {
-  case "$renderer" in cuda | cpu) ;; *) usage_error "--renderer: '$renderer' is not cuda or cpu" ;; esac
+  case "$renderer" in cuda | cpu | student) ;; *) usage_error "--renderer: '$renderer' is not cuda, cpu or student" ;; esac
   [[ $scenes =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || usage_error "--scenes: '$scenes' is not a comma-separated list of scene names"
   [[ $counts =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--counts: '$counts' is not a comma-separated list of counts"
   local n
@@ -268,10 +273,22 @@ validate_args() {
   mode_name --ref-algorithm "$ref_algorithm"
   [ -z "$cuda_mode" ] || mode_name --cuda-mode "$cuda_mode"
   [ -z "$algorithm" ] || mode_name --algorithm "$algorithm"
-  if [ "$renderer" = cpu ] && [ -n "$cuda_mode" ]; then usage_error "--cuda-mode is for --renderer cuda"; fi
+  if [ "$renderer" != cuda ] && [ -n "$cuda_mode" ]; then usage_error "--cuda-mode is for --renderer cuda"; fi
+  # A reference option that another one overrides would be ignored unsaid.
+  [ -z "${given[--ref-mode]:-}" ] || [ -z "${given[--ref-render]:-}" ] ||
+    usage_error "--ref-mode and --ref-render each name the render reference: give one"
+  [ -z "${given[--ref-algorithm]:-}" ] || [ -z "${given[--ref-scan]:-}" ] ||
+    usage_error "--ref-algorithm and --ref-scan each name the scan reference: give one"
+  [ -z "${given[--ref-renderer]:-}" ] || [ -n "$ref_render" ] ||
+    usage_error "--ref-renderer is the -r of --ref-render: give --ref-render too"
   if [ "$ladder" = 1 ]; then
-    [ "$renderer" = cuda ] || usage_error "--ladder grades the CUDA renderer's modes: leave out --renderer cpu"
+    [ "$renderer" = cuda ] || usage_error "--ladder grades the CUDA renderer's modes: leave out --renderer $renderer"
     [ -z "$cuda_mode$algorithm" ] || usage_error "--ladder grades every mode and algorithm: leave out --cuda-mode and --algorithm"
+  fi
+  # Checked now, not after a grade of many minutes.
+  if [ -n "$gradescope" ]; then
+    [ ! -d "$gradescope" ] || usage_error "--gradescope: '$gradescope' is a folder, not a file"
+    [ -d "$(dirname -- "$gradescope")" ] || usage_error "--gradescope: no folder '$(dirname -- "$gradescope")'"
   fi
   [ -z "$ref_render" ] || ref_render=$(absolute_program "$ref_render")
   [ -z "$ref_scan" ] || ref_scan=$(absolute_program "$ref_scan")
@@ -825,7 +842,7 @@ serial_reference_time() {
 render_reference_name() {
   if [ -n "$ref_render" ]; then
     echo "$(basename "$ref_render") -r $ref_renderer"
-  elif [ "$renderer" = cuda ]; then
+  elif [ "$renderer" != cpu ]; then
     echo "render -r cuda --cuda-mode $ref_mode"
   else
     echo "serial / $cores cores (perfect scaling)"

@@ -44,6 +44,11 @@ fi
 results_md=$log_dir/results.md
 [ -f "$results_md" ] || results_md=/dev/null
 
+# mv would put the file inside a folder and say nothing.
+if [ -d "$out" ]; then
+  echo "gradescope.sh: '$out' is a folder, not a file" >&2
+  exit 1
+fi
 # Written beside FILE, then renamed: no partial results.json.
 tmp_out=$(mktemp "$(dirname -- "$out")/.results.XXXXXX" 2>/dev/null) || {
   echo "gradescope.sh: cannot write in the folder of '$out'" >&2

@@ -65,8 +65,15 @@ usage_error() {
   echo "make_handout.sh: $1 (try --help)" >&2
   exit 2
 }
+# fail MESSAGE: once writing has begun, what was written goes too (no
+# half-made handout left); a folder that was there empty stays, empty.
+written=0
+dir_existed=0
 fail() {
   echo "make_handout.sh: $1" >&2
+  if [ "$written" = 1 ]; then
+    if [ "$dir_existed" = 1 ]; then find "$dir" -mindepth 1 -delete; else rm -rf -- "$dir"; fi
+  fi
   exit 1
 }
 
@@ -119,13 +126,18 @@ fi
 if [ -n "$zip_out" ]; then
   command -v zip >/dev/null || fail "--autograder needs zip (apt-get install zip)"
   [ ! -e "$zip_out" ] || usage_error "'$zip_out' exists"
+  # Checked now, not after building the reference programs.
+  zip_dir=$(cd "$(dirname -- "$zip_out")" 2>/dev/null && pwd) ||
+    usage_error "--autograder: no folder '$(dirname -- "$zip_out")'"
 fi
 for path in "${HANDOUT_PATHS[@]}"; do
   [ -e "$repo/$path" ] || fail "$path is listed in HANDOUT_PATHS but missing from the suite"
 done
 
+[ ! -d "$dir" ] || dir_existed=1
 mkdir -p -- "$dir" || fail "cannot create '$dir'"
 dir=$(cd "$dir" && pwd)
+written=1
 (cd "$repo" && cp -R --parents -- "${HANDOUT_PATHS[@]}" "$dir/") || fail "copying into '$dir' failed"
 # The student docs are the handout's README; .handout selects the handout
 # build (cmake/Handout.cmake).
@@ -197,9 +209,10 @@ if [ -n "$zip_out" ]; then
   stage=$(mktemp -d) || fail "no temporary folder"
   cp "$script_dir/autograder/setup.sh" "$script_dir/autograder/run_autograder" "$stage/"
   cp -R "$dir" "$stage/handout"
-  zip_dir=$(cd "$(dirname -- "$zip_out")" && pwd) || fail "no folder for '$zip_out'"
-  (cd "$stage" && zip -qr "$zip_dir/$(basename -- "$zip_out")" setup.sh run_autograder handout) ||
+  if ! (cd "$stage" && zip -qr "$zip_dir/$(basename -- "$zip_out")" setup.sh run_autograder handout); then
+    rm -rf "$stage"
     fail "writing '$zip_out' failed"
+  fi
   rm -rf "$stage"
   echo "Autograder bundle: $zip_dir/$(basename -- "$zip_out")"
 fi

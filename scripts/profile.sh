@@ -66,7 +66,8 @@ csv_header=part,item,rung,kernels,time_ms,inst_executed,warp_efficiency_pct,bran
 show_help() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
 usage_error() { echo "profile.sh: $1 (try --help)" >&2; exit 2; }
 fatal() { echo "profile.sh: $1" >&2; exit 1; }
-need_value() { if [ $# -lt 2 ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
+# An empty value is none: --out= or --bin-dir= must not mean the default.
+need_value() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
 
 # plot CSV PNG: time per rung (x) per scene (one bar each), log scale.
 plot() {

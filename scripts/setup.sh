@@ -105,8 +105,15 @@ if [ ${#packages[@]} -gt 0 ]; then
   if [ "$dry_run" -eq 1 ]; then
     echo "setup.sh: dry run, would run: apt-get update; apt-get install -y ${packages[*]}"
   else
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}"
+    # apt-get's own lines say why; its status (100) is not this script's.
+    for step in update install; do
+      args=(-qq)
+      [ "$step" = update ] || args=(-y -qq --no-install-recommends "${packages[@]}")
+      if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get "$step" "${args[@]}"; then
+        echo "setup.sh: apt-get $step failed (see above); install by hand: ${packages[*]}" >&2
+        exit 1
+      fi
+    done
     mapfile -t packages < <(missing_packages)
     if [ ${#packages[@]} -gt 0 ]; then
       version=$(cmake_version)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# scripts/gpu_check.sh on a machine without a GPU: one line saying so, exit
-# 1, before configuring or building anything (no PASS lines, no raw
-# "command not found").
+# scripts/gpu_check.sh and scripts/gpu_portable.sh on a machine without a
+# GPU: one line saying so, exit 1, before configuring or building anything
+# (no PASS lines, no raw "command not found"); and their usage errors.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
@@ -16,31 +16,49 @@ for tool in cmake ctest; do
   chmod +x "$fakebin/$tool"
 done
 
-# check NAME MESSAGE_RE: runs gpu_check.sh with PATH=$fakebin:$base_path.
+# check NAME MESSAGE_RE: runs gpu_check.sh and gpu_portable.sh with
+# PATH=$fakebin:$base_path; MESSAGE_RE follows "SCRIPT: ".
 check() {
-  local out status
-  : >"$tmp/calls"
-  out=$(cd "$tmp" && PATH=$fakebin:$base_path "$here/../../scripts/gpu_check.sh" --logs "$tmp/logs-$1" 2>&1)
-  status=$?
-  expect_eq "$1: exit status" 1 "$status"
-  expect_match "$1: says so" "$2" "$out"
-  expect_eq "$1: one line" 1 "$(wc -l <<<"$out")"
-  expect_no_match "$1: no PASS" 'PASS' "$out"
-  expect_no_match "$1: no raw shell error" 'command not found' "$out"
-  expect_eq "$1: nothing configured or built" "" "$(cat "$tmp/calls")"
+  local out status script
+  for script in gpu_check.sh gpu_portable.sh; do
+    : >"$tmp/calls"
+    out=$(cd "$tmp" && PATH=$fakebin:$base_path "$here/../../scripts/$script" --logs "$tmp/logs-$1" 2>&1)
+    status=$?
+    expect_eq "$script, $1: exit status" 1 "$status"
+    expect_match "$script, $1: says so" "^$script: $2" "$out"
+    expect_eq "$script, $1: one line" 1 "$(wc -l <<<"$out")"
+    expect_no_match "$script, $1: no PASS" 'PASS' "$out"
+    expect_no_match "$script, $1: no raw shell error" 'command not found' "$out"
+    expect_eq "$script, $1: nothing configured or built" "" "$(cat "$tmp/calls")"
+  done
 }
+
+# usage SCRIPT MESSAGE ARGS...: exit status 2 and that one line.
+usage() {
+  local script=$1 message=$2 out
+  shift 2
+  out=$(PATH=$fakebin:/usr/bin:/bin "$here/../../scripts/$script" "$@" 2>&1)
+  expect_eq "$script $*: exit status" 2 "$?"
+  expect_eq "$script $*: one line" "$script: $message" "$out"
+}
+usage gpu_check.sh "--only: unknown part 'sort' (saxpy, scan, render)" --only sort
+usage gpu_check.sh "--logs needs a folder" --logs
+usage gpu_check.sh "unknown argument '--fast' (try --help)" --fast
+usage gpu_portable.sh "--arch needs a compute capability of 75 or more, e.g. 75" --arch 70
+usage gpu_portable.sh "--arch needs a compute capability of 75 or more, e.g. 75" --arch sm90
+usage gpu_portable.sh "unknown argument '--fast' (try --help)" --fast
 
 # A driver that does not answer, as on a machine whose GPU is gone.
 printf '#!/bin/sh\necho "NVIDIA-SMI has failed because it couldn'"'"'t communicate with the NVIDIA driver."\nexit 9\n' >"$fakebin/nvidia-smi"
 chmod +x "$fakebin/nvidia-smi"
 base_path=/usr/bin:/bin
-check "driver does not answer" "^gpu_check.sh: no GPU here: nvidia-smi says: NVIDIA-SMI has failed because it couldn't communicate"
+check "driver does not answer" "no GPU here: nvidia-smi says: NVIDIA-SMI has failed because it couldn't communicate"
 
 # No nvidia-smi at all (where the system folders have none of their own).
 rm "$fakebin/nvidia-smi"
 if PATH=$base_path command -v nvidia-smi >/dev/null; then
   echo "SKIPPED: no nvidia-smi case (this machine has one in $base_path)"
 else
-  check "no nvidia-smi" "^gpu_check.sh: no GPU here: nvidia-smi is not installed"
+  check "no nvidia-smi" "no GPU here: nvidia-smi is not installed"
 fi
 finish

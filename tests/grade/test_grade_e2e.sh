@@ -89,6 +89,12 @@ test_render_default_reference() {
   FAKE_MODE_MS=tiled=2 grade render_mode render --scenes rgb --cuda-mode tiled --ref-mode pixels
   expect_match "one mode against another" '^render -r cuda --cuda-mode tiled -s 1024 -b 0:4 -f  rgb$' "$(cat "$CALLS")"
   expect_eq "one mode against another: row" "|rgb|10.0000|2.0000|9|5.00x|render -r cuda --cuda-mode pixels|" "$(row "$OUT" rgb)"
+  # The student's renderer, against the same course-level reference.
+  FAKE_MODE_MS=classic=4 FAKE_MS=rgb=8 grade render_student render --scenes rgb --renderer student
+  expect_eq "student renderer: exit status" 0 "$STATUS"
+  expect_match "student renderer: checked" '^render -r student -s 1024 -S [0-9]+ -c ' "$(cat "$CALLS")"
+  expect_match "student renderer: timed" '^render -r student -s 1024 -b 0:4 -f  rgb$' "$(cat "$CALLS")"
+  expect_eq "student renderer: row" "|rgb|4.0000|8.0000|6|0.50x|render -r cuda --cuda-mode classic|" "$(row "$OUT" rgb)"
 }
 
 # A reference the user named that cannot run stops its part with the
@@ -332,13 +338,24 @@ test_usage_errors() {
   usage "an option for a name" "--scenes needs a value" --scenes --runs 3
   usage "seed past 2^32-1" "--seed: '4294967296' is not auto, random or a seed from 0 to 4294967295" --seed 4294967296
   usage "ladder of the CPU renderer" "--ladder grades the CUDA renderer's modes" --ladder --renderer cpu
-  usage "bad renderer" "--renderer: 'gpu' is not cuda or cpu" --renderer gpu
+  usage "bad renderer" "--renderer: 'gpu' is not cuda, cpu or student" --renderer gpu
+  usage "two render references" "--ref-mode and --ref-render each name the render reference: give one" \
+    render --ref-mode tiled --ref-render render_ref
+  usage "two scan references" "--ref-algorithm and --ref-scan each name the scan reference: give one" \
+    scan --ref-algorithm=cub --ref-scan cudaScan_ref
+  usage "a -r for no reference program" "--ref-renderer is the -r of --ref-render: give --ref-render too" \
+    render --ref-renderer cpu
+  usage "a mode of the student renderer" "--cuda-mode is for --renderer cuda" --renderer student --cuda-mode tiled
   usage "bad runs" "--runs: '0' is not a number" --runs 0
   usage "bad counts" "--counts: '1e6' is not" --counts 1e6
   usage "saxpy count past cudaSaxpy's limit" "--saxpy-n: '99999999999' is not a count" saxpy --saxpy-n 99999999999
   usage "bad seed" "--seed: 'x' is not auto, random or a seed" --seed x
   usage "unknown scene" "render does not know the scene 'rgbb'" render --scenes rgb,rgbb
   usage "option=value form" "--size: 'big' is not a size" --size=big
+  usage "empty reference program" "--ref-render needs a value" render --ref-render=
+  usage "empty log folder" "--logs needs a value" --logs ""
+  usage "gradescope file a folder" "--gradescope: '/tmp' is a folder, not a file" --gradescope /tmp
+  usage "gradescope file in no folder" "--gradescope: no folder '/nonexistent'" --gradescope /nonexistent/results.json
   grade seed_max render --renderer cpu --scenes rgb --seed 4294967295
   expect_eq "the largest seed render takes" 0 "$STATUS"
   expect_match "the largest seed: passed on" ' -S 4294967295 -c ' "$(cat "$CALLS")"

@@ -74,6 +74,22 @@ OUT=$(NCU=/nonexistent/ncu "$profile" --bin-dir "$bin" --out "$tmp/noncu" 2>&1)
 expect_eq "no ncu: exit status" 1 "$?"
 expect_match "no ncu: what to do" '^profile.sh: ncu \(Nsight Compute\) is not installed or not on PATH' "$OUT"
 
+# Bad values: exit status 2, one line, before ncu is looked for.
+usage() {  # usage NAME MESSAGE_RE ARGS...
+  local name=$1 re=$2 err
+  shift 2
+  err=$(NCU=/nonexistent/ncu "$profile" "$@" 2>&1 >/dev/null)
+  expect_eq "usage, $name: exit status" 2 "$?"
+  expect_match "usage, $name: message" "$re" "$err"
+  expect_eq "usage, $name: one line" 1 "$(wc -l <<<"$err")"
+}
+usage "unknown argument" "^profile.sh: unknown argument '--fast'" --fast
+usage "missing value" "^profile.sh: --size needs a value" --size
+usage "empty value" "^profile.sh: --out needs a value" --out=
+usage "bad size" "^profile.sh: --size: '0' is not a size" --size 0
+usage "bad rungs" "^profile.sh: --rungs: 'a b' is not a comma-separated list" --rungs "a b"
+usage "bad timeout" "^profile.sh: --timeout: 'x' is not a number of seconds" --timeout x
+
 # The chart, from a CSV written by hand in profile.sh's layout.
 cat >"$tmp/synthetic.csv" <<'CSV'
 part,item,rung,kernels,time_ms,inst_executed,warp_efficiency_pct,branch_uniform_pct,occupancy_pct,dram_bytes,dram_throughput_pct,shared_wavefronts

@@ -133,6 +133,16 @@ test_old_cmake_after_apt_get() {
     "^setup.sh: this system's cmake is 3.22.1, older than 3.25: install a newer CMake" "$out"
 }
 
+test_apt_get_fails() {
+  new_machine
+  rm -r "$machine/include/gtest"
+  fake apt-get 'echo "apt-get $*" >>"$(dirname "$0")/../log"; [ "$1" = update ] || { echo "E: Unable to locate package libgtest-dev"; exit 100; }'
+  run_setup
+  expect_eq "apt-get fails: status" 1 "$status"
+  expect_match "apt-get fails: apt-get's reason" '^E: Unable to locate package libgtest-dev$' "$out"
+  expect_match "apt-get fails: says so last" 'setup.sh: apt-get install failed \(see above\); install by hand: libgtest-dev$' "$out"
+}
+
 test_nvcc() {
   new_machine
   mv "$machine/bin/nvcc" "$machine/cuda/nvcc"
@@ -179,6 +189,7 @@ test_no_sudo
 test_no_apt_get_names_packages
 test_old_cmake
 test_old_cmake_after_apt_get
+test_apt_get_fails
 test_nvcc
 test_dry_run_and_clang
 test_usage

@@ -73,6 +73,14 @@ test_converter_errors() {
   expect_eq "no scores.csv: exit status" 1 "$status"
   expect_match "no scores.csv: one line" 'holds no scores.csv' "$out"
   expect_eq "no scores.csv: nothing written" no "$([ -e "$tmp/r.json" ] && echo yes || echo no)"
+  # FILE a folder: refused, nothing moved into it.
+  mkdir -p "$tmp/logs-ok" "$tmp/a-folder"
+  printf 'part,item,score,max_score\n' >"$tmp/logs-ok/scores.csv"
+  out=$("$repo/scripts/gradescope.sh" "$tmp/logs-ok" "$tmp/a-folder" 2>&1)
+  status=$?
+  expect_eq "FILE a folder: exit status" 1 "$status"
+  expect_eq "FILE a folder: one line" "gradescope.sh: '$tmp/a-folder' is a folder, not a file" "$out"
+  expect_eq "FILE a folder: nothing put in it" "" "$(ls -A "$tmp/a-folder")"
   "$repo/scripts/gradescope.sh" only-one >/dev/null 2>&1
   expect_eq "usage: exit status" 2 "$?"
 }

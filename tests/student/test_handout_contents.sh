@@ -90,6 +90,12 @@ check_refs_and_bundle() {
     handout/render/student/student_renderer.cu; do
     expect_match "the bundle holds $entry" "^$entry\$" "$listing"
   done
+  # The bundle's setup.sh is the handout's set-up (Ninja for the presets,
+  # apt-get update first), not a list of its own.
+  mkdir -p "$tmp/bundle"
+  (cd "$tmp/bundle" && unzip -q "$tmp/bundle.zip")
+  expect_match "the bundle's setup.sh runs the handout's" '^  scripts/setup.sh \[--clang\] \[--tests\] \[--dry-run\]$' \
+    "$("$tmp/bundle/setup.sh" --help 2>&1)"
   expect_match "run_autograder grades for Gradescope" "--gradescope \"\\\$results\"" \
     "$(unzip -p "$tmp/bundle.zip" run_autograder)"
 }
@@ -108,5 +114,24 @@ expect_eq "no DIR: exit status" 2 "$?"
 out=$("$make_handout" --cuda-archs 'sm 90' "$tmp/other" 2>&1)
 expect_eq "bad --cuda-archs: exit status" 2 "$?"
 expect_eq "bad --cuda-archs: nothing written" no "$([ -e "$tmp/other" ] && echo yes || echo no)"
+out=$("$make_handout" --no-refs --autograder /nonexistent/bundle.zip "$tmp/other" 2>&1)
+expect_eq "bundle in no folder: exit status" 2 "$?"
+expect_eq "bundle in no folder: one line" "make_handout.sh: --autograder: no folder '/nonexistent' (try --help)" "$out"
+expect_eq "bundle in no folder: nothing written" no "$([ -e "$tmp/other" ] && echo yes || echo no)"
+# A reference build that fails leaves no half-made handout.
+fake_tools=$tmp/fake-tools
+mkdir -p "$fake_tools"
+printf '#!/bin/sh
+echo "CMake Error: no CUDA compiler"
+exit 1
+' >"$fake_tools/cmake"
+chmod +x "$fake_tools/cmake"
+out=$(PATH="$fake_tools:$PATH" "$make_handout" "$tmp/other" 2>&1)
+expect_eq "reference build fails: exit status" 1 "$?"
+expect_match "reference build fails: says so" "^make_handout.sh: building the reference programs failed" "$out"
+expect_eq "reference build fails: nothing left" no "$([ -e "$tmp/other" ] && echo yes || echo no)"
+mkdir "$tmp/empty"
+PATH="$fake_tools:$PATH" "$make_handout" "$tmp/empty" >/dev/null 2>&1
+expect_eq "reference build fails in an empty folder: the folder stays, empty" "" "$(ls -A "$tmp/empty")"
 
 finish
