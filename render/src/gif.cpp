@@ -5,7 +5,6 @@
 #include <cstring>
 #include <limits>
 #include <stdexcept>
-#include <system_error>
 #include <unordered_map>
 
 #include "render/image_io.h"
@@ -156,6 +155,17 @@ private:
   int used_ = 0;
 };
 
+// Runs a step of writing the file; its failure becomes "cannot write PATH:
+// REASON", with the reason AtomicFile gives (errno's text, or why it refuses
+// the destination: a symbolic link, a read-only file).
+template <typename Step> void writing(const std::string& path, Step&& step) {
+  try {
+    step();
+  } catch (const scenes::WriteError& e) {
+    throw std::runtime_error("cannot write " + path + ": " + e.what());
+  }
+}
+
 void put_u16(std::vector<std::uint8_t>& out, int value) {
   out.push_back(static_cast<std::uint8_t>(value & 0xff));
   out.push_back(static_cast<std::uint8_t>((value >> 8) & 0xff));
@@ -271,11 +281,7 @@ GifWriter::GifWriter(const std::string& path, int width, int height, int delay_c
     : path_(path), width_(width), height_(height), delay_cs_(delay_cs) {
   if (width < 1 || height < 1 || width > 65535 || height > 65535)
     throw std::runtime_error("cannot write " + path + ": a GIF is 1 to 65535 pixels a side");
-  try {
-    file_ = std::make_unique<File>(path);
-  } catch (const std::system_error& e) {
-    throw std::runtime_error("cannot write " + path + ": " + e.code().message());
-  }
+  writing(path_, [&] { file_ = std::make_unique<File>(path); });
   std::vector<std::uint8_t> head = {'G', 'I', 'F', '8', '9', 'a'};
   put_u16(head, width);
   put_u16(head, height);
@@ -285,11 +291,7 @@ GifWriter::GifWriter(const std::string& path, int width, int height, int delay_c
   head.insert(head.end(), {0x21, 0xff, 0x0b});
   head.insert(head.end(), app, app + 11);
   head.insert(head.end(), {0x03, 0x01, 0x00, 0x00, 0x00});
-  try {
-    file_->file.write(head.data(), head.size());
-  } catch (const std::system_error& e) {
-    throw std::runtime_error("cannot write " + path_ + ": " + e.code().message());
-  }
+  writing(path_, [&] { file_->file.write(head.data(), head.size()); });
 }
 
 GifWriter::~GifWriter() = default;
@@ -321,11 +323,7 @@ void GifWriter::add_frame(const Image& image) {
                data.begin() + static_cast<std::ptrdiff_t>(at + n));
   }
   out.push_back(0x00); // end of the image data
-  try {
-    file_->file.write(out.data(), out.size());
-  } catch (const std::system_error& e) {
-    throw std::runtime_error("cannot write " + path_ + ": " + e.code().message());
-  }
+  writing(path_, [&] { file_->file.write(out.data(), out.size()); });
   ++frames_;
 }
 
@@ -333,12 +331,10 @@ void GifWriter::finish() {
   if (!file_) throw std::logic_error("GifWriter: finish() called twice");
   if (frames_ == 0) throw std::logic_error("GifWriter: a GIF needs a frame");
   const std::uint8_t trailer = 0x3b;
-  try {
+  writing(path_, [&] {
     file_->file.write(&trailer, 1);
     file_->file.commit();
-  } catch (const std::system_error& e) {
-    throw std::runtime_error("cannot write " + path_ + ": " + e.code().message());
-  }
+  });
   file_.reset();
 }
 

@@ -148,6 +148,23 @@ TEST(GifWriter, LeavesNothingWithoutFinishAndRefusesBadUse) {
   EXPECT_THROW(GifWriter(dir.file("no/such/folder.gif"), 8, 8, 4), std::runtime_error);
 }
 
+// A destination the atomic writer refuses is refused with its reason, as
+// the image files are, not errno's bare text ("File exists").
+TEST(GifWriter, RefusesASymbolicLinkSayingWhy) {
+  const TempDir dir;
+  const std::string link = dir.file("l.gif");
+  std::filesystem::create_symlink("/dev/full", link);
+  try {
+    GifWriter gif(link, 8, 8, 4);
+    FAIL() << "wrote through a symbolic link";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()), "cannot write " + link +
+                                         ": it is a symbolic link (refused: the link would be "
+                                         "replaced, not written through)");
+  }
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+}
+
 // ImageMagick, where installed, reads the file as a browser would.
 TEST(GifWriter, ImageMagickReadsIt) {
   if (std::system("identify -version > /dev/null 2>&1") != 0)

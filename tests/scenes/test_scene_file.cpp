@@ -2,12 +2,14 @@
 // "SOURCE:LINE: what" error for every kind of malformed input.
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -250,6 +252,31 @@ TEST(AtomicFile, RefusesLinksAndWhatIsNotARegularFile) {
   EXPECT_TRUE(S_ISFIFO(info.st_mode));
   EXPECT_EQ(file_text(target), "old");
   EXPECT_EQ(folder.files(), (std::vector<std::string>{"dangling", "fifo", "link", "target"}));
+}
+
+// The signal handlers remove the temporary files in flight and end the
+// process by the signal; a signal that was ignored (nohup) stays ignored.
+// In a child, as the handlers stay for the process's life.
+TEST(AtomicFile, SignalRemovesTemporaryFilesAndIgnoredSignalsStayIgnored) {
+  const TempDir folder;
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::signal(SIGHUP, SIG_IGN);
+    ::signal(SIGTERM, SIG_DFL);
+    scenes::remove_temp_files_on_signals();
+    scenes::AtomicFile file(folder.file("out"));
+    file.write("x", 1);
+    ::raise(SIGHUP); // ignored: the program goes on
+    if (folder.files().size() != 1) ::_exit(3);
+    ::raise(SIGTERM);
+    ::_exit(4); // not reached when SIGTERM ends it
+  }
+  ASSERT_GT(child, 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "exit status " << WEXITSTATUS(status);
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  EXPECT_TRUE(folder.files().empty()) << "a temporary file is left";
 }
 
 TEST(SceneFile, RefusesScenesTheFormatCannotHold) {
