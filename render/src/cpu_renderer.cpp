@@ -1,8 +1,13 @@
 #include "render/cpu_renderer.h"
 
 #include <algorithm>
+#include <cfloat>
+#include <cstdint>
+#include <vector>
 
 #include "parallel.h"
+#include "render/suffix.h"
+#include "run_shading.h"
 #include "tile_bins.h"
 
 namespace render {
@@ -12,9 +17,9 @@ struct CpuRenderer::Tiles {
   TileBins bins;
 };
 
-CpuRenderer::CpuRenderer(int threads, std::size_t max_bin_entries)
+CpuRenderer::CpuRenderer(int threads, std::size_t max_bin_entries, Compositing compositing)
     : threads_(threads > 0 ? threads : hardware_threads()), max_bin_entries_(max_bin_entries),
-      tiles_(std::make_unique<Tiles>()) {}
+      compositing_(compositing), tiles_(std::make_unique<Tiles>()) {}
 
 CpuRenderer::~CpuRenderer() = default;
 
@@ -43,7 +48,124 @@ void CpuRenderer::render() {
                  for (std::size_t i = chunk * kGatherChunk; i < end; ++i) circles_[i] = circle(i);
                });
   last_binned_ = tiles_->bins.build(scene(), tiles_->grid, threads_, max_bin_entries_);
-  parallel_for(threads_, tiles_->grid.count(), [&](std::size_t tile) { render_tile(tile); });
+  last_suffix_ = suffix_applies();
+  parallel_for(threads_, tiles_->grid.count(), [&](std::size_t tile) {
+    if (last_suffix_)
+      render_tile_suffix(tile);
+    else
+      render_tile(tile);
+  });
+}
+
+bool CpuRenderer::suffix_applies() {
+  if (compositing_ != Compositing::Suffix || !last_binned_ || scene().snow) return false;
+  // The bounds of every color, a superset of any pixel's (and just as exact);
+  // each pixel adds its own start.
+  for (int ch = 0; ch < 3; ++ch) {
+    color_lo_[ch] = FLT_MAX;
+    color_hi_[ch] = 0.f;
+  }
+  for (const Circle& c : circles_) {
+    const float rgb[3] = {c.r, c.g, c.b};
+    for (int ch = 0; ch < 3; ++ch) {
+      if (!suffix::safe_color(rgb[ch])) return false;
+      color_lo_[ch] = std::min(color_lo_[ch], rgb[ch]);
+      color_hi_[ch] = std::max(color_hi_[ch], rgb[ch]);
+    }
+  }
+  return true;
+}
+
+// Two passes over the tile's circles. Backwards: each circle's covered runs
+// count one more covering circle per pixel (a difference array per row, so a
+// run costs two adds), and pixels that still have room keep its index, so
+// each pixel ends with its last kSuffixKeep covering circles. Then per pixel:
+// blend the kept suffix (render/suffix.h), or everything when a pixel's
+// circles all fit; a pixel whose suffix does not settle it is blended in full.
+void CpuRenderer::render_tile_suffix(std::size_t tile) {
+  const shade::PixelBox tile_box = tiles_->grid.tile_box(tile);
+  const int w = tile_box.max_x - tile_box.min_x;
+  const int h = tile_box.max_y - tile_box.min_y;
+  if (w <= 0 || h <= 0) return;
+  const std::size_t pixels = static_cast<std::size_t>(w) * h;
+  constexpr int kKeep = kSuffixKeep;
+  thread_local std::vector<std::int64_t> count_steps; // per row, w + 1 steps
+  thread_local std::vector<std::uint32_t> kept;       // per pixel, latest circle first
+  thread_local std::vector<std::uint8_t> kept_count;
+  thread_local std::vector<int> row_open; // pixels of the row with room left
+  count_steps.assign(static_cast<std::size_t>(h) * (w + 1), 0);
+  kept.resize(pixels * kKeep);
+  kept_count.assign(pixels, 0);
+  row_open.assign(static_cast<std::size_t>(h), w);
+
+  const std::uint32_t* begin = tiles_->bins.begin(tile);
+  const std::uint32_t* end = tiles_->bins.end(tile);
+  for (const std::uint32_t* it = end; it != begin;) {
+    const std::uint32_t index = *--it;
+    const Circle& c = circles_[index];
+    const shade::PixelBox box = intersect(box_of(c), tile_box);
+    if (is_empty(box)) continue;
+    for_each_covered_run(
+        c.x, c.y, c.radius, box, inverse_width(), inverse_height(), [&](int row, int a, int b) {
+          const int r = row - tile_box.min_y;
+          std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
+          ++steps[a - tile_box.min_x];
+          --steps[b - tile_box.min_x + 1];
+          if (row_open[r] == 0) return;
+          for (int col = a - tile_box.min_x; col <= b - tile_box.min_x; ++col) {
+            const std::size_t p = static_cast<std::size_t>(r) * w + col;
+            if (kept_count[p] == kKeep) continue;
+            kept[p * kKeep + kept_count[p]] = index;
+            if (++kept_count[p] == kKeep) --row_open[r];
+          }
+        });
+  }
+
+  Image& image = mutable_image();
+  for (int r = 0; r < h; ++r) {
+    const std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
+    const int row = tile_box.min_y + r;
+    std::int64_t covering = 0;
+    for (int col = 0; col < w; ++col) {
+      covering += steps[col];
+      if (covering == 0) continue;
+      const std::size_t p = static_cast<std::size_t>(r) * w + col;
+      const int m = kept_count[p];
+      const std::uint32_t* latest = &kept[p * kKeep];
+      const auto color_at = [&](int k) { return &circles_[latest[m - 1 - k]].r; };
+      float* pixel = image.pixel(tile_box.min_x + col, row);
+      float rgb[3] = {pixel[0], pixel[1], pixel[2]};
+      bool done = true;
+      if (covering == m) {
+        suffix::blend_rgb(rgb, 0, m, color_at);
+      } else {
+        const bool finite = isfinite(rgb[0]) && isfinite(rgb[1]) && isfinite(rgb[2]);
+        float lo[3];
+        float hi[3];
+        for (int ch = 0; ch < 3; ++ch) {
+          lo[ch] = std::min(color_lo_[ch], rgb[ch]);
+          hi[ch] = std::max(color_hi_[ch], rgb[ch]);
+        }
+        done = finite && suffix::meet(m, color_at, lo, hi, rgb);
+      }
+      if (done) {
+        pixel[3] = suffix::alpha_after(pixel[3], covering);
+        for (int ch = 0; ch < 3; ++ch) pixel[ch] = rgb[ch];
+        continue;
+      }
+      // Not settled: every circle of the bin whose box holds the pixel.
+      const int x = tile_box.min_x + col;
+      const float center_x = shade::pixel_center(x, inverse_width());
+      const float center_y = shade::pixel_center(row, inverse_height());
+      for (const std::uint32_t* c = begin; c != end; ++c) {
+        const Circle& circle = circles_[*c];
+        const shade::PixelBox box = box_of(circle);
+        if (x < box.min_x || x >= box.max_x || row < box.min_y || row >= box.max_y) continue;
+        shade::shade_pixel(pixel, center_x, center_y, circle.x, circle.y, circle.z, circle.radius,
+                           circle.r, circle.g, circle.b, false);
+      }
+    }
+  }
 }
 
 void CpuRenderer::render_tile(std::size_t tile) {
