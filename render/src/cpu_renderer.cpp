@@ -17,9 +17,11 @@ struct CpuRenderer::Tiles {
   TileBins bins;
 };
 
-CpuRenderer::CpuRenderer(int threads, std::size_t max_bin_entries, Compositing compositing)
+CpuRenderer::CpuRenderer(int threads, std::size_t max_bin_entries, Compositing compositing,
+                         std::size_t suffix_min_coverage)
     : threads_(threads > 0 ? threads : hardware_threads()), max_bin_entries_(max_bin_entries),
-      compositing_(compositing), tiles_(std::make_unique<Tiles>()) {}
+      compositing_(compositing), suffix_min_coverage_(suffix_min_coverage),
+      tiles_(std::make_unique<Tiles>()) {}
 
 CpuRenderer::~CpuRenderer() = default;
 
@@ -88,6 +90,20 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
   const int h = tile_box.max_y - tile_box.min_y;
   if (w <= 0 || h <= 0) return;
   const std::size_t pixels = static_cast<std::size_t>(w) * h;
+  const std::uint32_t* begin = tiles_->bins.begin(tile);
+  const std::uint32_t* end = tiles_->bins.end(tile);
+  // The suffix pays only where pixels have many more covering circles than
+  // it blends (twice 32 or more); the clipped boxes' area bounds the mean.
+  std::size_t box_area = 0;
+  for (const std::uint32_t* c = begin; c != end; ++c) {
+    const shade::PixelBox box = intersect(box_of(circles_[*c]), tile_box);
+    if (!is_empty(box))
+      box_area += static_cast<std::size_t>(box.max_x - box.min_x) * (box.max_y - box.min_y);
+  }
+  if (box_area < suffix_min_coverage_ * pixels) {
+    render_tile(tile);
+    return;
+  }
   constexpr int kKeep = kSuffixKeep;
   thread_local std::vector<std::int64_t> count_steps; // per row, w + 1 steps
   thread_local std::vector<std::uint32_t> kept;       // per pixel, latest circle first
@@ -98,8 +114,6 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
   kept_count.assign(pixels, 0);
   row_open.assign(static_cast<std::size_t>(h), w);
 
-  const std::uint32_t* begin = tiles_->bins.begin(tile);
-  const std::uint32_t* end = tiles_->bins.end(tile);
   for (const std::uint32_t* it = end; it != begin;) {
     const std::uint32_t index = *--it;
     const Circle& c = circles_[index];

@@ -142,25 +142,31 @@ TEST(Suffix, AlphaMatchesAddingOneByOne) {
   }
 }
 
-// Renders with the reference and with the CPU renderer in both modes;
-// `frames` frames, each drawn over the last without a clear after the first
+// Renders with the reference and with the CPU renderer in both modes, and in
+// the default one; `frames` frames, each drawn over the last without a clear after the first
 // (and the first over the new image's zeros when `clear` is false).
 void expect_exact(const scenes::Scene& scene, int w, int h, bool expect_suffix, int frames = 1,
                   bool clear = true) {
   RefRenderer ref;
-  CpuRenderer fast(2);
+  // Every tile takes the suffix, however thinly covered.
+  CpuRenderer fast(2, CpuRenderer::kDefaultMaxBinEntries, CpuRenderer::Compositing::Suffix, 0);
   CpuRenderer full(2, CpuRenderer::kDefaultMaxBinEntries, CpuRenderer::Compositing::Full);
+  CpuRenderer usual(2);
   ref.setup(scene, w, h);
+  usual.setup(scene, w, h);
   fast.setup(scene, w, h);
   full.setup(scene, w, h);
   for (render::Renderer* r :
        {static_cast<render::Renderer*>(&ref), static_cast<render::Renderer*>(&fast),
-        static_cast<render::Renderer*>(&full)})
+        static_cast<render::Renderer*>(&full), static_cast<render::Renderer*>(&usual)})
     if (clear) r->clear();
   for (int f = 0; f < frames; ++f) {
     ref.render();
     fast.render();
     full.render();
+    usual.render();
+    ASSERT_TRUE(same_bits(usual.image(), ref.image()))
+        << scene.name << " " << w << "x" << h << ", frame " << f << ": default differs";
     ASSERT_TRUE(same_bits(fast.image(), ref.image()))
         << scene.name << " " << w << "x" << h << ", frame " << f << ": suffix differs; "
         << seed_note();

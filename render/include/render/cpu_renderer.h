@@ -28,10 +28,14 @@ public:
   };
   // Circles kept per pixel for the suffix; a pixel needing more is blended in full.
   static constexpr int kSuffixKeep = 64;
+  // A tile takes the suffix only where its circles' boxes cover each pixel
+  // this many times on average; below, blending everything is cheaper.
+  static constexpr std::size_t kSuffixMinCoverage = 256;
 
   // threads <= 0: one per hardware thread.
   explicit CpuRenderer(int threads = 0, std::size_t max_bin_entries = kDefaultMaxBinEntries,
-                       Compositing compositing = Compositing::Suffix);
+                       Compositing compositing = Compositing::Suffix,
+                       std::size_t suffix_min_coverage = kSuffixMinCoverage);
   ~CpuRenderer() override;
 
   std::string name() const override { return "cpu"; }
@@ -42,7 +46,8 @@ public:
   int threads() const { return threads_; }
   // Whether the last render() used tile bins (false: the walk-all fallback).
   bool last_render_binned() const { return last_binned_; }
-  // Whether the last render() used suffix compositing.
+  // Whether the last render() used suffix compositing (in the tiles whose
+  // coverage reaches suffix_min_coverage).
   bool last_render_suffix() const { return last_suffix_; }
 
 private:
@@ -53,6 +58,7 @@ private:
   int threads_;
   std::size_t max_bin_entries_;
   Compositing compositing_;
+  std::size_t suffix_min_coverage_;
   bool last_binned_ = false;
   bool last_suffix_ = false;
   float color_lo_[3] = {}; // this frame's color bounds, per channel
