@@ -40,17 +40,48 @@ void CpuRenderer::clear() {
   });
 }
 
+namespace {
+
+// What the suffix needs to know of a chunk of circles: whether every color is
+// safe, the colors' bounds (a superset of any pixel's, just as exact; each
+// pixel adds its start), and roughly the boxes' area, a guess at the image's
+// mean coverage.
+struct ChunkSummary {
+  bool safe = true;
+  float lo[3] = {FLT_MAX, FLT_MAX, FLT_MAX};
+  float hi[3] = {0.f, 0.f, 0.f};
+  double box_area = 0;
+};
+
+} // namespace
+
 void CpuRenderer::render() {
   // Circles move between frames, so both are rebuilt every frame.
   circles_.resize(scene().size());
+  const bool summarize = compositing_ == Compositing::Suffix && !scene().snow;
+  const double w = width();
+  const double h = height();
   constexpr std::size_t kGatherChunk = 1 << 16;
-  parallel_for(threads_, (circles_.size() + kGatherChunk - 1) / kGatherChunk,
-               [&](std::size_t chunk) {
-                 const std::size_t end = std::min(circles_.size(), (chunk + 1) * kGatherChunk);
-                 for (std::size_t i = chunk * kGatherChunk; i < end; ++i) circles_[i] = circle(i);
-               });
+  std::vector<ChunkSummary> chunks((circles_.size() + kGatherChunk - 1) / kGatherChunk);
+  parallel_for(threads_, chunks.size(), [&](std::size_t chunk) {
+    const std::size_t end = std::min(circles_.size(), (chunk + 1) * kGatherChunk);
+    for (std::size_t i = chunk * kGatherChunk; i < end; ++i) circles_[i] = circle(i);
+    if (!summarize) return;
+    ChunkSummary& sum = chunks[chunk];
+    for (std::size_t i = chunk * kGatherChunk; i < end; ++i) {
+      const Circle& c = circles_[i];
+      const float rgb[3] = {c.r, c.g, c.b};
+      for (int ch = 0; ch < 3; ++ch) {
+        sum.safe = sum.safe && suffix::safe_color(rgb[ch]);
+        sum.lo[ch] = std::min(sum.lo[ch], rgb[ch]);
+        sum.hi[ch] = std::max(sum.hi[ch], rgb[ch]);
+      }
+      const double side = 2.0 * std::max(c.radius, 0.f);
+      sum.box_area += std::min(side * w + 1, w) * std::min(side * h + 1, h);
+    }
+  });
   last_binned_ = tiles_->bins.build(scene(), tiles_->grid, threads_, max_bin_entries_);
-  last_suffix_ = suffix_applies();
+  last_suffix_ = summarize && last_binned_ && suffix_applies(chunks);
   parallel_for(threads_, tiles_->grid.count(), [&](std::size_t tile) {
     if (last_suffix_)
       render_tile_suffix(tile);
@@ -59,23 +90,23 @@ void CpuRenderer::render() {
   });
 }
 
-bool CpuRenderer::suffix_applies() {
-  if (compositing_ != Compositing::Suffix || !last_binned_ || scene().snow) return false;
-  // The bounds of every color, a superset of any pixel's (and just as exact);
-  // each pixel adds its own start.
-  for (int ch = 0; ch < 3; ++ch) {
-    color_lo_[ch] = FLT_MAX;
-    color_hi_[ch] = 0.f;
-  }
-  for (const Circle& c : circles_) {
-    const float rgb[3] = {c.r, c.g, c.b};
+template <class Summaries> bool CpuRenderer::suffix_applies(const Summaries& chunks) {
+  ChunkSummary all;
+  for (const ChunkSummary& sum : chunks) {
+    all.safe = all.safe && sum.safe;
     for (int ch = 0; ch < 3; ++ch) {
-      if (!suffix::safe_color(rgb[ch])) return false;
-      color_lo_[ch] = std::min(color_lo_[ch], rgb[ch]);
-      color_hi_[ch] = std::max(color_hi_[ch], rgb[ch]);
+      all.lo[ch] = std::min(all.lo[ch], sum.lo[ch]);
+      all.hi[ch] = std::max(all.hi[ch], sum.hi[ch]);
     }
+    all.box_area += sum.box_area;
   }
-  return true;
+  for (int ch = 0; ch < 3; ++ch) {
+    color_lo_[ch] = all.lo[ch];
+    color_hi_[ch] = all.hi[ch];
+  }
+  // A thinly covered frame skips even the tiles' own checks.
+  const double pixels = static_cast<double>(width()) * height();
+  return all.safe && all.box_area >= static_cast<double>(suffix_min_coverage_) * pixels;
 }
 
 // Two passes over the tile's circles. Backwards: each circle's covered runs

@@ -53,7 +53,9 @@ public:
 private:
   void render_tile(std::size_t tile);
   void render_tile_suffix(std::size_t tile);
-  bool suffix_applies();
+  // Whether this frame takes the suffix, from the per-chunk summaries of
+  // its circles (render()); sets the color bounds.
+  template <class Summaries> bool suffix_applies(const Summaries& chunks);
 
   int threads_;
   std::size_t max_bin_entries_;
