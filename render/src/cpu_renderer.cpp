@@ -1,8 +1,13 @@
 #include "render/cpu_renderer.h"
 
 #include <algorithm>
+#include <cfloat>
+#include <cstdint>
+#include <vector>
 
 #include "parallel.h"
+#include "render/suffix.h"
+#include "run_shading.h"
 #include "tile_bins.h"
 
 namespace render {
@@ -12,8 +17,10 @@ struct CpuRenderer::Tiles {
   TileBins bins;
 };
 
-CpuRenderer::CpuRenderer(int threads, std::size_t max_bin_entries)
+CpuRenderer::CpuRenderer(int threads, std::size_t max_bin_entries, Compositing compositing,
+                         std::size_t suffix_min_coverage)
     : threads_(threads > 0 ? threads : hardware_threads()), max_bin_entries_(max_bin_entries),
+      compositing_(compositing), suffix_min_coverage_(suffix_min_coverage),
       tiles_(std::make_unique<Tiles>()) {}
 
 CpuRenderer::~CpuRenderer() = default;
@@ -33,17 +40,177 @@ void CpuRenderer::clear() {
   });
 }
 
+namespace {
+
+// What the suffix needs to know of a chunk of circles: whether every color is
+// safe, the colors' bounds (a superset of any pixel's, just as exact; each
+// pixel adds its start), and roughly the boxes' area, a guess at the image's
+// mean coverage.
+struct ChunkSummary {
+  bool safe = true;
+  float lo[3] = {FLT_MAX, FLT_MAX, FLT_MAX};
+  float hi[3] = {0.f, 0.f, 0.f};
+  double box_area = 0;
+};
+
+} // namespace
+
 void CpuRenderer::render() {
   // Circles move between frames, so both are rebuilt every frame.
   circles_.resize(scene().size());
+  const bool summarize = compositing_ == Compositing::Suffix && !scene().snow;
+  const double w = width();
+  const double h = height();
   constexpr std::size_t kGatherChunk = 1 << 16;
-  parallel_for(threads_, (circles_.size() + kGatherChunk - 1) / kGatherChunk,
-               [&](std::size_t chunk) {
-                 const std::size_t end = std::min(circles_.size(), (chunk + 1) * kGatherChunk);
-                 for (std::size_t i = chunk * kGatherChunk; i < end; ++i) circles_[i] = circle(i);
-               });
+  std::vector<ChunkSummary> chunks((circles_.size() + kGatherChunk - 1) / kGatherChunk);
+  parallel_for(threads_, chunks.size(), [&](std::size_t chunk) {
+    const std::size_t end = std::min(circles_.size(), (chunk + 1) * kGatherChunk);
+    for (std::size_t i = chunk * kGatherChunk; i < end; ++i) circles_[i] = circle(i);
+    if (!summarize) return;
+    ChunkSummary& sum = chunks[chunk];
+    for (std::size_t i = chunk * kGatherChunk; i < end; ++i) {
+      const Circle& c = circles_[i];
+      const float rgb[3] = {c.r, c.g, c.b};
+      for (int ch = 0; ch < 3; ++ch) {
+        sum.safe = sum.safe && suffix::safe_color(rgb[ch]);
+        sum.lo[ch] = std::min(sum.lo[ch], rgb[ch]);
+        sum.hi[ch] = std::max(sum.hi[ch], rgb[ch]);
+      }
+      const double side = 2.0 * std::max(c.radius, 0.f);
+      sum.box_area += std::min(side * w + 1, w) * std::min(side * h + 1, h);
+    }
+  });
   last_binned_ = tiles_->bins.build(scene(), tiles_->grid, threads_, max_bin_entries_);
-  parallel_for(threads_, tiles_->grid.count(), [&](std::size_t tile) { render_tile(tile); });
+  last_suffix_ = summarize && last_binned_ && suffix_applies(chunks);
+  parallel_for(threads_, tiles_->grid.count(), [&](std::size_t tile) {
+    if (last_suffix_)
+      render_tile_suffix(tile);
+    else
+      render_tile(tile);
+  });
+}
+
+template <class Summaries> bool CpuRenderer::suffix_applies(const Summaries& chunks) {
+  ChunkSummary all;
+  for (const ChunkSummary& sum : chunks) {
+    all.safe = all.safe && sum.safe;
+    for (int ch = 0; ch < 3; ++ch) {
+      all.lo[ch] = std::min(all.lo[ch], sum.lo[ch]);
+      all.hi[ch] = std::max(all.hi[ch], sum.hi[ch]);
+    }
+    all.box_area += sum.box_area;
+  }
+  for (int ch = 0; ch < 3; ++ch) {
+    color_lo_[ch] = all.lo[ch];
+    color_hi_[ch] = all.hi[ch];
+  }
+  // A thinly covered frame skips even the tiles' own checks.
+  const double pixels = static_cast<double>(width()) * height();
+  return all.safe && all.box_area >= static_cast<double>(suffix_min_coverage_) * pixels;
+}
+
+// Two passes over the tile's circles. Backwards: each circle's covered runs
+// count one more covering circle per pixel (a difference array per row, so a
+// run costs two adds), and pixels that still have room keep its index, so
+// each pixel ends with its last kSuffixKeep covering circles. Then per pixel:
+// blend the kept suffix (render/suffix.h), or everything when a pixel's
+// circles all fit; a pixel whose suffix does not settle it is blended in full.
+void CpuRenderer::render_tile_suffix(std::size_t tile) {
+  const shade::PixelBox tile_box = tiles_->grid.tile_box(tile);
+  const int w = tile_box.max_x - tile_box.min_x;
+  const int h = tile_box.max_y - tile_box.min_y;
+  if (w <= 0 || h <= 0) return;
+  const std::size_t pixels = static_cast<std::size_t>(w) * h;
+  const std::uint32_t* begin = tiles_->bins.begin(tile);
+  const std::uint32_t* end = tiles_->bins.end(tile);
+  // The suffix pays only where pixels have many more covering circles than
+  // it blends (twice 32 or more); the clipped boxes' area bounds the mean.
+  std::size_t box_area = 0;
+  for (const std::uint32_t* c = begin; c != end; ++c) {
+    const shade::PixelBox box = intersect(box_of(circles_[*c]), tile_box);
+    if (!is_empty(box))
+      box_area += static_cast<std::size_t>(box.max_x - box.min_x) * (box.max_y - box.min_y);
+  }
+  if (box_area < suffix_min_coverage_ * pixels) {
+    render_tile(tile);
+    return;
+  }
+  constexpr int kKeep = kSuffixKeep;
+  thread_local std::vector<std::int64_t> count_steps; // per row, w + 1 steps
+  thread_local std::vector<std::uint32_t> kept;       // per pixel, latest circle first
+  thread_local std::vector<std::uint8_t> kept_count;
+  thread_local std::vector<int> row_open; // pixels of the row with room left
+  count_steps.assign(static_cast<std::size_t>(h) * (w + 1), 0);
+  kept.resize(pixels * kKeep);
+  kept_count.assign(pixels, 0);
+  row_open.assign(static_cast<std::size_t>(h), w);
+
+  for (const std::uint32_t* it = end; it != begin;) {
+    const std::uint32_t index = *--it;
+    const Circle& c = circles_[index];
+    const shade::PixelBox box = intersect(box_of(c), tile_box);
+    if (is_empty(box)) continue;
+    for_each_covered_run(
+        c.x, c.y, c.radius, box, inverse_width(), inverse_height(), [&](int row, int a, int b) {
+          const int r = row - tile_box.min_y;
+          std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
+          ++steps[a - tile_box.min_x];
+          --steps[b - tile_box.min_x + 1];
+          if (row_open[r] == 0) return;
+          for (int col = a - tile_box.min_x; col <= b - tile_box.min_x; ++col) {
+            const std::size_t p = static_cast<std::size_t>(r) * w + col;
+            if (kept_count[p] == kKeep) continue;
+            kept[p * kKeep + kept_count[p]] = index;
+            if (++kept_count[p] == kKeep) --row_open[r];
+          }
+        });
+  }
+
+  Image& image = mutable_image();
+  for (int r = 0; r < h; ++r) {
+    const std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
+    const int row = tile_box.min_y + r;
+    std::int64_t covering = 0;
+    for (int col = 0; col < w; ++col) {
+      covering += steps[col];
+      if (covering == 0) continue;
+      const std::size_t p = static_cast<std::size_t>(r) * w + col;
+      const int m = kept_count[p];
+      const std::uint32_t* latest = &kept[p * kKeep];
+      const auto color_at = [&](int k) { return &circles_[latest[m - 1 - k]].r; };
+      float* pixel = image.pixel(tile_box.min_x + col, row);
+      float rgb[3] = {pixel[0], pixel[1], pixel[2]};
+      bool done = true;
+      if (covering == m) {
+        suffix::blend_rgb(rgb, 0, m, color_at);
+      } else {
+        const bool finite = isfinite(rgb[0]) && isfinite(rgb[1]) && isfinite(rgb[2]);
+        float lo[3];
+        float hi[3];
+        for (int ch = 0; ch < 3; ++ch) {
+          lo[ch] = std::min(color_lo_[ch], rgb[ch]);
+          hi[ch] = std::max(color_hi_[ch], rgb[ch]);
+        }
+        done = finite && suffix::meet(m, color_at, lo, hi, rgb);
+      }
+      if (done) {
+        pixel[3] = suffix::alpha_after(pixel[3], covering);
+        for (int ch = 0; ch < 3; ++ch) pixel[ch] = rgb[ch];
+        continue;
+      }
+      // Not settled: every circle of the bin whose box holds the pixel.
+      const int x = tile_box.min_x + col;
+      const float center_x = shade::pixel_center(x, inverse_width());
+      const float center_y = shade::pixel_center(row, inverse_height());
+      for (const std::uint32_t* c = begin; c != end; ++c) {
+        const Circle& circle = circles_[*c];
+        const shade::PixelBox box = box_of(circle);
+        if (x < box.min_x || x >= box.max_x || row < box.min_y || row >= box.max_y) continue;
+        shade::shade_pixel(pixel, center_x, center_y, circle.x, circle.y, circle.z, circle.radius,
+                           circle.r, circle.g, circle.b, false);
+      }
+    }
+  }
 }
 
 void CpuRenderer::render_tile(std::size_t tile) {

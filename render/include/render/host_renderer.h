@@ -23,6 +23,10 @@ protected:
   int width() const { return image_.width(); }
   int height() const { return image_.height(); }
 
+  Image& mutable_image() { return image_; }
+  float inverse_width() const { return inverse_width_; }
+  float inverse_height() const { return inverse_height_; }
+
   // Sets rows [begin, end) to the clear color.
   void clear_rows(int begin, int end);
 

@@ -1,0 +1,91 @@
+// Exact suffix compositing for flat circles: a pixel's result from only the
+// last few circles that cover it, when that provably equals the serial blend.
+// docs/cuda_renderer.md ("Exact suffix compositing") gives the proof.
+//
+// A flat blend is p' = fl(fl(0.5·c) + fl(0.5·p)) per channel: non-decreasing
+// in p, so a run of blends is too. With safe colors (safe_color) the value
+// also stays within [min(p, c), max(p, c)], so every value a pixel takes lies
+// in [lo, hi], the bounds over its start and the colors. If the last K blends
+// map lo and hi to the same float, they map every value between there too:
+// the serial result, whatever came before them.
+#pragma once
+
+#include <math.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include "render/shade.h"
+
+namespace render {
+namespace suffix {
+
+// Colors whose half is exact in float: +0 and the finite values >= 2^-125.
+// Negative, subnormal or tiny colors may round when halved (and -0 or a
+// halving that rounds up could leave [lo, hi]), so a scene holding any other
+// color takes the full blend.
+inline bool safe_color(float c) {
+  constexpr float kSmallestSafe = 0x1p-125f;
+  return !signbit(c) && isfinite(c) && (c == 0.f || c >= kSmallestSafe);
+}
+
+inline bool same_bits(float a, float b) {
+  std::uint32_t x;
+  std::uint32_t y;
+  std::memcpy(&x, &a, sizeof x);
+  std::memcpy(&y, &b, sizeof y);
+  return x == y;
+}
+
+// Blends flat circles `first` .. `count - 1` into rgb, in that order, with the
+// serial arithmetic. color_at(k) points to circle k's r, g, b.
+template <class ColorAt> void blend_rgb(float* rgb, int first, int count, ColorAt&& color_at) {
+  for (int k = first; k < count; ++k) {
+    const float* c = color_at(k);
+    const shade::BlendTerms t = shade::blend_terms(shade::flat_contribution(c[0], c[1], c[2]));
+    for (int ch = 0; ch < 3; ++ch)
+      rgb[ch] = shade::add(t.base[ch], shade::mul(t.scale[ch], rgb[ch]));
+  }
+}
+
+// The first suffix length tried; it doubles while the starts have not met.
+constexpr int kFirstSuffix = 32;
+
+// color_at(k), k in [0, count), are the last `count` circles covering a pixel,
+// in blend order, all with safe colors; lo and hi bound, per channel, the
+// pixel's start and every color before them. Tries the last 32, 64, ...
+// circles (up to count) from lo and from hi; when both end on the same float
+// in every channel, stores it in out and returns true. False: the pixel needs
+// more circles than `count`.
+template <class ColorAt>
+bool meet(int count, ColorAt&& color_at, const float* lo, const float* hi, float* out) {
+  for (int k = count < kFirstSuffix ? count : kFirstSuffix;; k = 2 * k < count ? 2 * k : count) {
+    float from_lo[3] = {lo[0], lo[1], lo[2]};
+    float from_hi[3] = {hi[0], hi[1], hi[2]};
+    blend_rgb(from_lo, count - k, count, color_at);
+    blend_rgb(from_hi, count - k, count, color_at);
+    if (same_bits(from_lo[0], from_hi[0]) && same_bits(from_lo[1], from_hi[1]) &&
+        same_bits(from_lo[2], from_hi[2])) {
+      for (int ch = 0; ch < 3; ++ch) out[ch] = from_lo[ch];
+      return true;
+    }
+    if (k == count) return false;
+  }
+}
+
+// The alpha channel after `covering` flat blends from `a`: each adds 0.5 in
+// float. While every partial sum is a multiple of 0.5 below 2^23 in magnitude
+// each add is exact, so the sum is a + 0.5·covering; otherwise add one by one.
+inline float alpha_after(float a, std::int64_t covering) {
+  if (covering == 0) return a;              // also keeps a -0
+  constexpr double kExactBelow = 4194304.0; // 2^22
+  const double twice = 2.0 * static_cast<double>(a);
+  if (isfinite(a) && twice == floor(twice) &&
+      fabs(static_cast<double>(a)) + 0.5 * static_cast<double>(covering) <= kExactBelow)
+    return static_cast<float>(static_cast<double>(a) + 0.5 * static_cast<double>(covering));
+  for (std::int64_t i = 0; i < covering; ++i) a = shade::add(shade::kFlatAlpha, shade::mul(1.f, a));
+  return a;
+}
+
+} // namespace suffix
+} // namespace render
