@@ -115,11 +115,8 @@ Options parse_options(const std::vector<std::string>& args) {
       flag();
       options.check = true;
     } else if (is("-r", "--renderer")) {
-      const std::string name = value();
-      // "ref": the name the course's help text gives its serial renderer.
-      options.renderer = name == "ref" ? render::RendererKind::CpuRef
-                                       : parse_choice<render::RendererKind>(
-                                             "-r/--renderer", name, render::parse_renderer_kind);
+      options.renderer =
+          parse_choice<render::RendererKind>("-r/--renderer", value(), render::parse_renderer_kind);
     } else if (opt.name == "--cuda-mode") {
       options.cuda_mode =
           parse_choice<render::CudaMode>("--cuda-mode", value(), render::parse_cuda_mode);

@@ -36,8 +36,10 @@ const char* renderer_kind_name(RendererKind kind) {
 RendererKind parse_renderer_kind(const std::string& text) {
   for (RendererKind kind : kAllKinds)
     if (text == renderer_kind_name(kind)) return kind;
+  // "ref": the name the course's help text gives its serial renderer.
+  if (text == "ref") return RendererKind::CpuRef;
   throw std::invalid_argument("unknown renderer '" + text +
-                              "' (valid renderers: cpuref, cpu, cuda, auto, student)");
+                              "' (valid renderers: cpuref or ref, cpu, cuda, auto, student)");
 }
 
 RendererChoice choose_renderer(RendererKind requested) {

@@ -243,6 +243,8 @@ TEST(Factory, MakesTheRequestedRenderer) {
   EXPECT_EQ(render::make_renderer(render::RendererKind::Cpu)->name(), "cpu");
   EXPECT_EQ(render::parse_renderer_kind("cuda"), render::RendererKind::Cuda);
   EXPECT_THROW(render::parse_renderer_kind("gpu"), std::invalid_argument);
+  // The course's spelling of the serial renderer.
+  EXPECT_EQ(render::parse_renderer_kind("ref"), render::RendererKind::CpuRef);
   for (auto kind : {render::RendererKind::CpuRef, render::RendererKind::Cpu,
                     render::RendererKind::Cuda, render::RendererKind::Auto})
     EXPECT_EQ(render::parse_renderer_kind(render::renderer_kind_name(kind)), kind);

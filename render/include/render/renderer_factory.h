@@ -16,8 +16,8 @@ enum class RendererKind { CpuRef, Cpu, Cuda, Auto, Student };
 // "cpuref", "cpu", "cuda", "auto", "student".
 const char* renderer_kind_name(RendererKind kind);
 
-// Inverse of renderer_kind_name; throws std::invalid_argument naming the
-// valid choices.
+// Inverse of renderer_kind_name, also taking the course's "ref" for cpuref;
+// throws std::invalid_argument naming the valid choices.
 RendererKind parse_renderer_kind(const std::string& text);
 
 // Which renderer a request resolves to, and why, in words for the user:
