@@ -80,6 +80,7 @@ fail() {
 refs=1
 archs=$REF_CUDA_ARCHITECTURES
 ref_bin=""
+archs_given=0
 zip_out=""
 dir=""
 while [ $# -gt 0 ]; do
@@ -91,6 +92,7 @@ while [ $# -gt 0 ]; do
       [[ $2 =~ ^[0-9a-z]+(-real|-virtual)?(\;[0-9a-z]+(-real|-virtual)?)*$ ]] ||
         usage_error "--cuda-archs: '$2' is not a ;-separated list of architectures (e.g. 75;80;90)"
       archs=$2
+      archs_given=1
       shift
       ;;
     --ref-bin)
@@ -120,6 +122,10 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ -n "$dir" ] || usage_error "needs DIR, the handout folder to write"
+# --cuda-archs only says how to build the references: refuse it where none are built.
+if [ "$archs_given" = 1 ] && { [ "$refs" = 0 ] || [ -n "$ref_bin" ]; }; then
+  usage_error "--cuda-archs goes with building the references, not with --no-refs or --ref-bin"
+fi
 if [ -e "$dir" ] && { [ ! -d "$dir" ] || [ -n "$(ls -A -- "$dir")" ]; }; then
   usage_error "'$dir' exists and is not an empty folder"
 fi

@@ -114,6 +114,10 @@ expect_eq "no DIR: exit status" 2 "$?"
 out=$("$make_handout" --cuda-archs 'sm 90' "$tmp/other" 2>&1)
 expect_eq "bad --cuda-archs: exit status" 2 "$?"
 expect_eq "bad --cuda-archs: nothing written" no "$([ -e "$tmp/other" ] && echo yes || echo no)"
+out=$("$make_handout" --no-refs --cuda-archs 90 "$tmp/other" 2>&1)
+expect_eq "--cuda-archs without a reference build: exit status" 2 "$?"
+expect_match "--cuda-archs without a reference build: says why" "--cuda-archs goes with building the references" "$out"
+expect_eq "--cuda-archs without a reference build: nothing written" no "$([ -e "$tmp/other" ] && echo yes || echo no)"
 out=$("$make_handout" --no-refs --autograder /nonexistent/bundle.zip "$tmp/other" 2>&1)
 expect_eq "bundle in no folder: exit status" 2 "$?"
 expect_eq "bundle in no folder: one line" "make_handout.sh: --autograder: no folder '/nonexistent' (try --help)" "$out"
