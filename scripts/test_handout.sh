@@ -67,8 +67,16 @@ mapfile -t commands < <(awk '/^```sh$/ { inside = 1; next } inside && /^```$/ { 
 for command in "${commands[@]}"; do
   echo "\$ $command"
   if bash -c "$command" >"$tmp/readme.log" 2>&1; then ok "$command"; else
-    tail -n 30 "$tmp/readme.log"
-    bad "$command"
+    # On a GPU the unfilled slots' own tests must fail (that is how a student
+    # sees what is left to write); any other failing test is a defect.
+    others=$(grep -E '^[[:space:]]*[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess aborted|Not Run)\)' \
+      "$tmp/readme.log" | grep -v ' - student_tests\.')
+    if [ "$gpu" = 1 ] && [ -z "$others" ] && grep -q ' - student_tests\..*(Failed)' "$tmp/readme.log"; then
+      ok "$command (only the unfilled slots' student_tests fail, as they must on a GPU)"
+    else
+      tail -n 30 "$tmp/readme.log"
+      bad "$command"
+    fi
   fi
 done
 
