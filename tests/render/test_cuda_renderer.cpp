@@ -726,18 +726,24 @@ TEST_F(GpuTest, CudaSuffixOverTheLastFrameAndInPassesMatchesReference) {
   }
 }
 
+// Each of `values` in `variable` fails the renderer's construction with an
+// error that names the variable. Leaves the variable set.
+void expect_variable_rejects(const char* variable, std::initializer_list<const char*> values) {
+  for (const char* bad : values) {
+    ASSERT_EQ(setenv(variable, bad, 1), 0);
+    try {
+      CudaRenderer cuda;
+      ADD_FAILURE() << variable << "=" << bad << " was accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(variable), std::string::npos) << e.what();
+    }
+  }
+}
+
 // RENDER_CUDA_SUFFIX_MIN_PAIRS: a positive number or "off"; the option wins.
 TEST_F(GpuTest, CudaSuffixThresholdVariable) {
   constexpr const char* kVariable = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
-  for (const char* bad : {"2x", "abc", "0", "-3", "99999999999999999999", " 5"}) {
-    ASSERT_EQ(setenv(kVariable, bad, 1), 0);
-    try {
-      CudaRenderer cuda;
-      ADD_FAILURE() << kVariable << "=" << bad << " was accepted";
-    } catch (const std::invalid_argument& e) {
-      EXPECT_NE(std::string(e.what()).find(kVariable), std::string::npos) << e.what();
-    }
-  }
+  expect_variable_rejects(kVariable, {"2x", "abc", "0", "-3", "99999999999999999999", " 5"});
   const scenes::Scene& scene = cached_scene("rand10k", 0);
   const auto tried = [&](int min_pairs) {
     CudaRenderer cuda(suffix_options(min_pairs));
@@ -823,15 +829,7 @@ TEST_F(GpuTest, CudaRendererRejectsBadSizesAndEarlyCalls) {
 // value names its variable.
 TEST_F(GpuTest, CudaRendererRejectsBadTuningVariables) {
   for (const char* variable : {"RENDER_CUDA_ROWS", "RENDER_CUDA_TILED_BLOCKS"}) {
-    for (const char* bad : {"2x", "abc", "99999999999999999999", "5"}) {
-      ASSERT_EQ(setenv(variable, bad, 1), 0);
-      try {
-        CudaRenderer cuda;
-        ADD_FAILURE() << variable << "=" << bad << " was accepted";
-      } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find(variable), std::string::npos) << e.what();
-      }
-    }
+    expect_variable_rejects(variable, {"2x", "abc", "99999999999999999999", "5"});
     ASSERT_EQ(setenv(variable, "4", 1), 0);
     EXPECT_NO_THROW(CudaRenderer{});
     unsetenv(variable);
