@@ -1,10 +1,12 @@
 // Binned mode's second half: each tile's block reads only its own range of
-// the sorted pairs, a batch at a time, gathering the circles' records.
+// the sorted pairs, a batch at a time, gathering the circles' records; flat
+// tiles with many pairs may first try suffix compositing (cuda_suffix.h).
 #include <stdexcept>
 #include <string>
 
 #include "common/cuda_check.h"
 #include "cuda_kernels.h"
+#include "cuda_suffix.h"
 #include "cuda_tile_shading.h"
 
 namespace render::gpu {
@@ -61,35 +63,52 @@ template <int kThreads> struct BinnedSource {
   }
 };
 
-template <Shading kShading, int kRows>
+// With kSuffix, a tile with enough pairs tries suffix compositing first; a
+// tile it does not settle is drawn in full from its start, as without.
+template <Shading kShading, int kRows, bool kSuffix>
 __global__ void __launch_bounds__(kTilePixels / kRows)
-    binned_kernel(BinnedSource<kTilePixels / kRows> source, FrameGeometry frame, PixelStart start,
-                  float4* pixels) {
-  shade_tile<BinnedSource<kTilePixels / kRows>, kShading, kRows>(source, frame, start, pixels);
+    binned_kernel(BinnedSource<kTilePixels / kRows> source, SuffixPlan suffix, FrameGeometry frame,
+                  PixelStart start, float4* pixels) {
+  constexpr int kThreads = kTilePixels / kRows;
+  static_assert(kTilePixels % kRows == 0 && kThreads % 32 == 0, "whole warps per tile");
+  __shared__ BatchStorage<kThreads> s;
+  if constexpr (kSuffix)
+    if (suffix_tile<kRows>(s, source, suffix, frame, start, pixels)) return;
+  shade_tile_in<BinnedSource<kThreads>, kShading, kRows>(s, source, frame, start, pixels);
 }
 
 template <Shading kShading, int kRows>
 void launch(const CircleRecords& circles, const std::uint32_t* values, const uint2* ranges,
-            const FrameGeometry& frame, PixelStart start, float4* pixels, cudaStream_t stream) {
+            const FrameGeometry& frame, [[maybe_unused]] const SuffixPlan* suffix, PixelStart start,
+            float4* pixels, cudaStream_t stream) {
   constexpr int kThreads = kTilePixels / kRows;
   const BinnedSource<kThreads> source{ranges, values, circles.geometry, circles.paint};
-  binned_kernel<kShading, kRows>
-      <<<static_cast<unsigned>(frame.tile_count()), kThreads, 0, stream>>>(source, frame, start,
-                                                                           pixels);
+  const auto blocks = static_cast<unsigned>(frame.tile_count());
+  // Snow blends with a per-pixel alpha: the suffix proof does not cover it.
+  if constexpr (kShading != Shading::Snow) {
+    if (suffix) {
+      binned_kernel<kShading, kRows, true>
+          <<<blocks, kThreads, 0, stream>>>(source, *suffix, frame, start, pixels);
+      CUDA_CHECK_LAUNCH();
+      return;
+    }
+  }
+  binned_kernel<kShading, kRows, false>
+      <<<blocks, kThreads, 0, stream>>>(source, SuffixPlan{}, frame, start, pixels);
   CUDA_CHECK_LAUNCH();
 }
 
 template <Shading kShading>
 void launch_rows(int rows, const CircleRecords& circles, const std::uint32_t* values,
-                 const uint2* ranges, const FrameGeometry& frame, PixelStart start, float4* pixels,
-                 cudaStream_t stream) {
+                 const uint2* ranges, const FrameGeometry& frame, const SuffixPlan* suffix,
+                 PixelStart start, float4* pixels, cudaStream_t stream) {
   switch (rows) {
   case 1:
-    return launch<kShading, 1>(circles, values, ranges, frame, start, pixels, stream);
+    return launch<kShading, 1>(circles, values, ranges, frame, suffix, start, pixels, stream);
   case 2:
-    return launch<kShading, 2>(circles, values, ranges, frame, start, pixels, stream);
+    return launch<kShading, 2>(circles, values, ranges, frame, suffix, start, pixels, stream);
   case 4:
-    return launch<kShading, 4>(circles, values, ranges, frame, start, pixels, stream);
+    return launch<kShading, 4>(circles, values, ranges, frame, suffix, start, pixels, stream);
   default:
     throw std::invalid_argument("binned shading: rows per thread must be 1, 2 or 4, not " +
                                 std::to_string(rows));
@@ -100,17 +119,19 @@ void launch_rows(int rows, const CircleRecords& circles, const std::uint32_t* va
 
 void shade_binned(const CircleRecords& circles, const std::uint32_t* sorted_values,
                   const uint2* ranges, const FrameGeometry& frame, Shading shading,
-                  int rows_per_thread, PixelStart start, float4* pixels, cudaStream_t stream) {
+                  int rows_per_thread, const SuffixPlan* suffix, PixelStart start, float4* pixels,
+                  cudaStream_t stream) {
   switch (shading) {
   case Shading::FlatExact:
     return launch_rows<Shading::FlatExact>(rows_per_thread, circles, sorted_values, ranges, frame,
-                                           start, pixels, stream);
+                                           suffix, start, pixels, stream);
   case Shading::FlatFused:
     return launch_rows<Shading::FlatFused>(rows_per_thread, circles, sorted_values, ranges, frame,
-                                           start, pixels, stream);
+                                           suffix, start, pixels, stream);
   case Shading::Snow:
-    return launch_rows<Shading::Snow>(rows_per_thread, circles, sorted_values, ranges, frame, start,
-                                      pixels, stream);
+    if (suffix) throw std::invalid_argument("binned shading: no suffix compositing for snow");
+    return launch_rows<Shading::Snow>(rows_per_thread, circles, sorted_values, ranges, frame,
+                                      nullptr, start, pixels, stream);
   }
 }
 

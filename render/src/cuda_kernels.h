@@ -139,10 +139,21 @@ int sort_pairs(std::uint32_t* const keys[2], std::uint32_t* const values[2], std
 void find_tile_ranges(const std::uint32_t* sorted_keys, std::size_t pairs, int tile_count,
                       uint2* ranges, cudaStream_t stream);
 
+// Exact suffix compositing (cuda_suffix.h) for a flat scene whose colors are
+// all safe (render/suffix.h) and do not change.
+struct SuffixPlan {
+  float color_lo[3]; // per channel, the least and greatest color of any circle
+  float color_hi[3];
+  std::uint32_t min_pairs = 1;         // tiles with fewer pairs blend every circle
+  unsigned long long* tiles = nullptr; // counters: tiles tried, tiles settled
+};
+
 // Binned mode: each tile draws its own pairs over the image, each thread
-// shading `rows_per_thread` (1, 2 or 4) pixels of a column.
+// shading `rows_per_thread` (1, 2 or 4) pixels of a column. With `suffix`
+// (flat shadings only), tiles with enough pairs try suffix compositing first.
 void shade_binned(const CircleRecords& circles, const std::uint32_t* sorted_values,
                   const uint2* ranges, const FrameGeometry& frame, Shading shading,
-                  int rows_per_thread, PixelStart start, float4* pixels, cudaStream_t stream);
+                  int rows_per_thread, const SuffixPlan* suffix, PixelStart start, float4* pixels,
+                  cudaStream_t stream);
 
 } // namespace render::gpu

@@ -20,6 +20,7 @@
 #include "cuda_scratch.h"
 #include "ladder/cuda_ladder.h"
 #include "render/shade.h"
+#include "render/suffix.h"
 
 namespace render {
 
@@ -75,6 +76,46 @@ int binned_rows(int requested) {
 // that tiled mode is chosen for (docs/cuda_renderer.md).
 int tiled_blocks(int requested) {
   return kernel_shape(requested, "RENDER_CUDA_TILED_BLOCKS", 8, {4, 6, 8}, "tiled blocks per SM");
+}
+
+// Binned tiles with at least this many pairs try suffix compositing by
+// default: below it the backward count and the two suffix blends cost about
+// what blending every circle does. RENDER_CUDA_SUFFIX_MIN_PAIRS overrides it
+// ("off" disables it), for measurements.
+constexpr int kDefaultSuffixMinPairs = 128;
+constexpr char kSuffixVariable[] = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
+
+// The suffix threshold in pairs, 0 for off.
+std::uint32_t suffix_min_pairs(int requested) {
+  if (requested < 0) return 0;
+  if (requested > 0) return static_cast<std::uint32_t>(requested);
+  const char* value = std::getenv(kSuffixVariable);
+  if (!value || !*value) return kDefaultSuffixMinPairs;
+  const std::string text = value;
+  if (text == "off") return 0;
+  constexpr std::size_t kMaxDigits = 9; // below 2^30, the most pairs a pass holds
+  if (text.size() <= kMaxDigits && text.find_first_not_of("0123456789") == std::string::npos) {
+    const auto pairs = static_cast<std::uint32_t>(std::stoul(text));
+    if (pairs > 0) return pairs;
+  }
+  throw std::invalid_argument(std::string(kSuffixVariable) + "='" + text +
+                              "': the suffix threshold must be a positive number of pairs or "
+                              "'off'");
+}
+
+// Suffix compositing's color bounds, when it applies to the scene: flat,
+// with colors that never change and are all safe (render/suffix.h).
+bool suffix_bounds(const scenes::Scene& scene, gpu::SuffixPlan& plan) {
+  if (scene.snow || scene.animation != scenes::Animation::None || scene.size() == 0) return false;
+  const std::vector<float>* channels[3] = {&scene.r, &scene.g, &scene.b};
+  for (int ch = 0; ch < 3; ++ch) {
+    const std::vector<float>& colors = *channels[ch];
+    if (!std::all_of(colors.begin(), colors.end(), suffix::safe_color)) return false;
+    const auto [lo, hi] = std::minmax_element(colors.begin(), colors.end());
+    plan.color_lo[ch] = *lo;
+    plan.color_hi[ch] = *hi;
+  }
+  return true;
 }
 
 // When the fused blend gives the reference's bits for every pixel of this
@@ -222,11 +263,14 @@ struct CudaRenderer::State {
   explicit State(const CudaRendererOptions& o)
       : options(o), rows_per_thread(binned_rows(o.binned_rows_per_thread)),
         tiled_blocks_per_sm(tiled_blocks(o.tiled_blocks_per_sm)),
-        pair_total(1, "CUDA renderer: pair count") {}
+        suffix_threshold(suffix_min_pairs(o.suffix_min_pairs)),
+        pair_total(1, "CUDA renderer: pair count"),
+        suffix_counters(2, "CUDA renderer: suffix tile counters") {}
 
   CudaRendererOptions options;
   int rows_per_thread;
   int tiled_blocks_per_sm;
+  std::uint32_t suffix_threshold; // pairs; 0: off
   CudaMode mode = CudaMode::Auto; // resolved by setup
   std::string description = "not set up";
   common::CudaStream stream;
@@ -260,6 +304,11 @@ struct CudaRenderer::State {
   // it is read back once rather than each frame.
   bool pair_total_known = false;
   std::uint64_t known_pair_total = 0;
+
+  // Suffix compositing's plan for this scene, when it applies.
+  bool suffix = false;
+  gpu::SuffixPlan suffix_plan;
+  common::DeviceBuffer<unsigned long long> suffix_counters;
 
   void upload(const scenes::Scene& s) {
     const int count = static_cast<int>(s.size());
@@ -420,7 +469,8 @@ struct CudaRenderer::State {
                                          pairs.sort_scratch, pairs.sort_bytes, s);
       gpu::find_tile_ranges(pairs.keys[sorted], n, frame.tile_count(), circles.tile_ranges, s);
       gpu::shade_binned(circles.records, pairs.values[sorted], circles.tile_ranges, frame,
-                        frame_shading, rows_per_thread, take_start(), pixels.data(), s);
+                        frame_shading, rows_per_thread, suffix ? &suffix_plan : nullptr,
+                        take_start(), pixels.data(), s);
     }
   }
 
@@ -441,7 +491,9 @@ struct CudaRenderer::State {
 
   std::string mode_label(CudaMode m) const {
     if (m == CudaMode::Binned)
-      return "binned, " + std::to_string(rows_per_thread) + " pixel rows per thread";
+      return "binned, " + std::to_string(rows_per_thread) + " pixel rows per thread" +
+             (suffix ? ", suffix from " + std::to_string(suffix_threshold) + " pairs per tile"
+                     : "");
     return cuda_mode_name(m);
   }
 
@@ -472,8 +524,9 @@ struct CudaRenderer::State {
       description = mode_label(mode) + " (auto: tiled " + format_ms(tiled_ms) + ", binned " +
                     format_ms(binned_ms) + " per render)";
     }
-    // Leave the image as a fresh one is: all zeros.
+    // Leave the image as a fresh one is: all zeros; count from here.
     CUDA_CHECK(cudaMemsetAsync(pixels.data(), 0, pixels.bytes(), stream.get()));
+    CUDA_CHECK(cudaMemsetAsync(suffix_counters.data(), 0, suffix_counters.bytes(), stream.get()));
     stream.synchronize();
     clear_pending = false;
   }
@@ -505,6 +558,9 @@ void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
               : fused != FusedBlend::Never ? gpu::Shading::FlatFused
                                            : gpu::Shading::FlatExact;
   s.fused_after_clear_only = fused == FusedBlend::AfterClear;
+  s.suffix = s.suffix_threshold > 0 && suffix_bounds(scene, s.suffix_plan);
+  s.suffix_plan.min_pairs = s.suffix_threshold;
+  s.suffix_plan.tiles = s.suffix_counters.data();
   s.upload(scene);
   s.size_buffers(width, height);
   s.image = std::move(image);
@@ -546,6 +602,15 @@ CudaMode CudaRenderer::mode() const {
 
 std::string CudaRenderer::describe() const {
   return state_->description;
+}
+
+CudaSuffixTiles CudaRenderer::suffix_tiles() const {
+  State& s = *state_;
+  if (!s.ready) throw std::logic_error("CudaRenderer::suffix_tiles before setup");
+  unsigned long long counts[2] = {0, 0};
+  s.suffix_counters.copy_to_host_async(counts, 2, s.stream.get());
+  s.stream.synchronize();
+  return CudaSuffixTiles{counts[0], counts[1]};
 }
 
 std::unique_ptr<Renderer> make_cuda_renderer(const CudaRendererOptions& options) {

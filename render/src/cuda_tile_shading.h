@@ -135,6 +135,22 @@ __device__ void blend(float (&pixel)[4], const float4& geometry, const float4& p
   }
 }
 
+// The coverage test of shade::covers for row r of the column and circle k of
+// the batch, with radius² computed once per circle (geometry.z): full pairs
+// need no test, clipped ones must also lie in the circle's box. Sets d2 when
+// it tests, and always with kDistance.
+template <bool kDistance, int kRows, int kThreads>
+__device__ bool covers_pixel(const BatchStorage<kThreads>& s, int k, std::uint32_t kind,
+                             const float4& geometry, const PixelColumn<kRows>& c, int r,
+                             float& d2) {
+  d2 = 0.f;
+  if (kDistance || kind != kFull)
+    d2 = shade::distance_squared(geometry.x, geometry.y, c.center_x, c.center_y[r]);
+  if (kind == kFull) return true;
+  if (!(d2 <= geometry.z)) return false;
+  return kind != kClipped || box_contains(s.box[k], c.x, c.y0 + r);
+}
+
 // The per-pixel loop: every thread runs the whole batch over its pixels.
 template <Shading kShading, int kRows, int kThreads>
 __device__ void shade_batch(const BatchStorage<kThreads>& s, int count, PixelColumn<kRows>& c) {
@@ -146,29 +162,46 @@ __device__ void shade_batch(const BatchStorage<kThreads>& s, int count, PixelCol
     const float4 paint = s.paint[k];
 #pragma unroll
     for (int r = 0; r < kRows; ++r) {
-      float d2 = 0.f;
-      if (kShading == Shading::Snow || kind != kFull)
-        d2 = shade::distance_squared(geometry.x, geometry.y, c.center_x, c.center_y[r]);
-      if (kind != kFull) {
-        // shade::covers, with radius² computed once per circle (geometry.z).
-        if (!(d2 <= geometry.z)) continue;
-        if (kind == kClipped && !box_contains(s.box[k], c.x, c.y0 + r)) continue;
-      }
-      blend<kShading>(c.rgba[r], geometry, paint, d2, flat);
+      float d2;
+      if (covers_pixel<kShading == Shading::Snow>(s, k, kind, geometry, c, r, d2))
+        blend<kShading>(c.rgba[r], geometry, paint, d2, flat);
     }
   }
 }
 
-// One tile: run every batch the source offers over the tile's pixels, held
-// in registers and stored once at the end. The source prefetches the next
-// batch's first loads while this one is shaded.
-template <class Source, Shading kShading, int kRows>
-__device__ void shade_tile(const Source& source, const FrameGeometry& f, PixelStart start,
-                           float4* pixels) {
-  constexpr int kThreads = kTilePixels / kRows;
-  static_assert(kTilePixels % kRows == 0 && kThreads % 32 == 0, "whole warps per tile");
-  __shared__ BatchStorage<kThreads> s;
+// Stages the source's batches first, first + step, ... while they lie in
+// [0, cursor.batches), and calls shade(count, batch) on each that holds
+// circles. `ticket` is the source's fetch of batch `first`, issued by the
+// caller so that its load overlaps the caller's. Every thread of the block
+// must call it; it ends with a barrier after each batch.
+template <class Source, int kThreads, class Shade>
+__device__ void for_each_batch(const Source& source, const typename Source::Cursor& cursor,
+                               int first, int step, typename Source::Ticket ticket,
+                               BatchStorage<kThreads>& s, int tile_x, int tile_y,
+                               const TileRect& rect, const FrameGeometry& f, Shade&& shade) {
+  for (int batch = first; batch >= 0 && batch < cursor.batches; batch += step) {
+    const Candidate c = source.resolve(cursor, batch, ticket, tile_x, tile_y, rect, f);
+    const int next = batch + step;
+    if (next >= 0 && next < cursor.batches) ticket = source.fetch(cursor, next);
+    // A compacting source's batch often holds no circle for this tile (tiled
+    // mode on small circles): one barrier then settles it, instead of the
+    // scan's two and the closing one. Nothing was written to `s`.
+    if constexpr (Source::kCompact)
+      if (!__syncthreads_or(c.hit)) continue;
+    const int count = stage_batch<Source::kCompact>(s, c, source.dense_count(cursor, batch), f);
+    if (count > 0) shade(count, batch);
+    __syncthreads(); // the batch is read by all before the next one overwrites it
+  }
+}
 
+// One tile: run every batch the source offers over the tile's pixels, held
+// in registers and stored once at the end, with `s` as the batch storage.
+// The source prefetches the next batch's first loads while this one is
+// shaded.
+template <class Source, Shading kShading, int kRows, int kThreads>
+__device__ void shade_tile_in(BatchStorage<kThreads>& s, const Source& source,
+                              const FrameGeometry& f, PixelStart start, float4* pixels) {
+  static_assert(kThreads == kTilePixels / kRows, "one column of kRows pixels per thread");
   const int tile = static_cast<int>(blockIdx.x);
   const int tile_x = tile % f.tiles_x;
   const int tile_y = tile / f.tiles_x;
@@ -183,22 +216,21 @@ __device__ void shade_tile(const Source& source, const FrameGeometry& f, PixelSt
   // circle arrived or the tile starts from the clear color.
   PixelColumn<kRows> column = load_column<kRows>(pixels, f, start, tile_x, tile_y);
   bool touched = clearing;
-  for (int batch = 0; batch < cursor.batches; ++batch) {
-    const Candidate c = source.resolve(cursor, batch, ticket, tile_x, tile_y, rect, f);
-    if (batch + 1 < cursor.batches) ticket = source.fetch(cursor, batch + 1);
-    // A compacting source's batch often holds no circle for this tile (tiled
-    // mode on small circles): one barrier then settles it, instead of the
-    // scan's two and the closing one. Nothing was written to `s`.
-    if constexpr (Source::kCompact)
-      if (!__syncthreads_or(c.hit)) continue;
-    const int count = stage_batch<Source::kCompact>(s, c, source.dense_count(cursor, batch), f);
-    if (count > 0) {
-      touched = true;
-      shade_batch<kShading>(s, count, column);
-    }
-    __syncthreads(); // the batch is read by all before the next one overwrites it
-  }
+  for_each_batch(source, cursor, 0, 1, ticket, s, tile_x, tile_y, rect, f, [&](int count, int) {
+    touched = true;
+    shade_batch<kShading>(s, count, column);
+  });
   if (touched) store_column(column, pixels, f);
+}
+
+// shade_tile_in with the kernel's own batch storage.
+template <class Source, Shading kShading, int kRows>
+__device__ void shade_tile(const Source& source, const FrameGeometry& f, PixelStart start,
+                           float4* pixels) {
+  constexpr int kThreads = kTilePixels / kRows;
+  static_assert(kTilePixels % kRows == 0 && kThreads % 32 == 0, "whole warps per tile");
+  __shared__ BatchStorage<kThreads> s;
+  shade_tile_in<Source, kShading, kRows>(s, source, f, start, pixels);
 }
 
 } // namespace render::gpu

@@ -63,5 +63,8 @@ CudaMode CudaRenderer::mode() const {
 std::string CudaRenderer::describe() const {
   not_handed_out();
 }
+CudaSuffixTiles CudaRenderer::suffix_tiles() const {
+  not_handed_out();
+}
 
 } // namespace render

@@ -85,14 +85,17 @@ std::string difference(const Image& actual, const Image& expected, float toleran
 }
 
 // Renders frame 0 of `scene` with the CUDA renderer and compares it with
-// `expected`.
-void expect_cuda_matches(const scenes::Scene& scene, int size, const Image& expected,
-                         const CudaRendererOptions& options, const std::string& what) {
+// `expected`; returns the renderer's suffix compositing counts.
+render::CudaSuffixTiles expect_cuda_matches(const scenes::Scene& scene, int size,
+                                            const Image& expected,
+                                            const CudaRendererOptions& options,
+                                            const std::string& what) {
   CudaRenderer cuda(options);
   cuda.setup(scene, size, size);
   const std::string diff = difference(draw_frame(cuda), expected,
                                       render::check_tolerance(scene, render::RendererKind::Cuda));
   EXPECT_EQ(diff, "") << what << " (" << cuda.describe() << ")";
+  return cuda.suffix_tiles();
 }
 
 CudaRendererOptions with_mode(CudaMode mode) {
@@ -540,6 +543,226 @@ TEST_F(GpuTest, CudaRendererDeferredClearKeepsEveryCallOrder) {
   }
 }
 
+// ------------------------------------------------ suffix compositing
+
+// Binned mode with suffix compositing for tiles of at least `min_pairs`
+// pairs (1: every tile with a pair tries it; 0: the default; -1: off).
+CudaRendererOptions suffix_options(int min_pairs) {
+  CudaRendererOptions o = with_mode(CudaMode::Binned);
+  o.suffix_min_pairs = min_pairs;
+  return o;
+}
+
+constexpr int kSuffixThresholds[] = {1, 0, -1};
+
+std::string suffix_note(int min_pairs) {
+  return min_pairs > 0   ? "suffix from " + std::to_string(min_pairs) + " pairs"
+         : min_pairs < 0 ? "suffix off"
+                         : "suffix at the default threshold";
+}
+
+// The dense scenes, where every tile takes the suffix path at threshold 1
+// and settles (all its pixels' starts meet) at least somewhere from 100².
+TEST_F(GpuTest, CudaSuffixDenseScenesMatchReference) {
+  for (const std::string name : {"rand10k", "rand100k", "biglittle", "littlebig"}) {
+    for_each_size_case(
+        name, {{1, false}, {7, false}, {100, false}, {517, false}, {100, true}},
+        [](const scenes::Scene& scene, int size, const Image& expected, const std::string& where) {
+          for (const int min_pairs : kSuffixThresholds) {
+            const render::CudaSuffixTiles tiles =
+                expect_cuda_matches(scene, size, expected, suffix_options(min_pairs),
+                                    where + ", " + suffix_note(min_pairs));
+            if (min_pairs < 0) {
+              EXPECT_EQ(tiles.tried, 0u) << where;
+            }
+            if (min_pairs != 1) continue;
+            EXPECT_GT(tiles.tried, 0u) << where;
+            if (size >= 100) {
+              EXPECT_GT(tiles.settled, 0u) << where;
+            }
+          }
+        });
+  }
+}
+
+// Draws `frames` frames with the reference and the CUDA renderer, each over
+// the last without a clear (the first over the new image's zeros unless
+// `clear`), compares each bit for bit and returns the suffix counts.
+render::CudaSuffixTiles expect_frames_match(const scenes::Scene& scene, int width, int height,
+                                            const CudaRendererOptions& options, int frames,
+                                            bool clear, const std::string& what) {
+  RefRenderer ref;
+  ref.setup(scene, width, height);
+  CudaRenderer cuda(options);
+  cuda.setup(scene, width, height);
+  if (clear) {
+    ref.clear();
+    cuda.clear();
+  }
+  for (int frame = 0; frame < frames; ++frame) {
+    ref.render();
+    cuda.render();
+    EXPECT_EQ(difference(cuda.image(), ref.image(), 0.f), "")
+        << what << " at " << width << "x" << height << ", frame " << frame
+        << (clear ? "" : " (never cleared)") << " (" << cuda.describe() << ")";
+  }
+  return cuda.suffix_tiles();
+}
+
+// Circles stacked on the middle of the image: a white one, alternating
+// extremes (0 and 1e30), equal colors, colors above 1, zero and negative
+// radii, a zero radius exactly on a pixel center of the 64² image.
+scenes::Scene suffix_extremes_scene() {
+  std::vector<Circle> circles = {{0.5f, 0.5f, 0.f, 0.45f, 1.f, 1.f, 1.f}};
+  for (int i = 0; i < 300; ++i) {
+    const float c = i % 2 ? 0.f : 1e30f;
+    circles.push_back({0.5f, 0.5f, 0.f, 0.1f + 0.001f * (i % 50), c, 1.f, c});
+  }
+  for (int i = 0; i < 100; ++i) circles.push_back({0.5f, 0.5f, 0.f, 0.3f, 0.25f, 0.25f, 0.25f});
+  for (int i = 0; i < 100; ++i)
+    circles.push_back({0.45f + 0.001f * i, 0.5f, 0.f, 0.2f, 2.f + i % 3, 0.5f, 0x1p-125f});
+  circles.push_back({0.5f, 0.5f, 0.f, 0.f, 2.f, 2.f, 2.f});
+  circles.push_back({0.5f, 0.5f, 0.f, -0.2f, 2.f, 2.f, 2.f});
+  circles.push_back({0.5f / 64.f * 33.f, 0.5f / 64.f * 33.f, 0.f, 0.f, 3.f, 0.f, 3.f});
+  return make_scene(circles);
+}
+
+// A whole-image circle, then a black tail longer than the suffix: from 1
+// (the clear color) the bound halves only 64 times, so no covered pixel's
+// starts meet and every tile must fall back to the full blend.
+scenes::Scene suffix_black_tail_scene() {
+  std::vector<Circle> circles = {{0.5f, 0.5f, 0.f, 2.f, 0.7f, 0.2f, 0.9f}};
+  for (int i = 0; i < 100; ++i) circles.push_back({0.5f, 0.5f, 0.f, 2.f, 0.f, 0.f, 0.f});
+  return make_scene(circles);
+}
+
+TEST_F(GpuTest, CudaSuffixStackedExtremesMatchReference) {
+  const scenes::Scene scene = suffix_extremes_scene();
+  for (const int size : {1, 7, 64, 100}) {
+    for (const bool clear : {true, false}) {
+      const render::CudaSuffixTiles tiles =
+          expect_frames_match(scene, size, size, suffix_options(1), 3, clear, "extremes");
+      EXPECT_GT(tiles.tried, 0u) << size;
+    }
+  }
+}
+
+TEST_F(GpuTest, CudaSuffixFallsBackWhereStartsDoNotMeet) {
+  const scenes::Scene scene = suffix_black_tail_scene();
+  for (const int size : {1, 7, 64, 100}) {
+    const render::CudaSuffixTiles tiles =
+        expect_frames_match(scene, size, size, suffix_options(1), 2, true, "black tail");
+    EXPECT_GT(tiles.tried, 0u) << size;
+    EXPECT_EQ(tiles.settled, 0u) << size;
+  }
+}
+
+// Colors whose halving may round (subnormal, negative, -0), snow and
+// animated scenes: suffix compositing does not apply, the image is exact.
+TEST_F(GpuTest, CudaSuffixOnlyWhereItsProofHolds) {
+  for (const float bad : {1e-40f, -0.5f, -0.f, 0x1p-126f}) {
+    scenes::Scene scene = suffix_extremes_scene();
+    scene.g[scene.size() / 2] = bad;
+    const render::CudaSuffixTiles tiles =
+        expect_frames_match(scene, 64, 64, suffix_options(1), 2, true, "an unsafe color");
+    EXPECT_EQ(tiles.tried, 0u) << bad;
+  }
+  for (const std::string name : {"snowsingle", "bouncingballs", "hypnosis"}) {
+    const scenes::Scene& scene = cached_scene(name, 0);
+    RefRenderer ref;
+    ref.setup(scene, 100, 100);
+    const render::CudaSuffixTiles tiles =
+        expect_cuda_matches(scene, 100, draw_frame(ref), suffix_options(1), name);
+    EXPECT_EQ(tiles.tried, 0u) << name;
+  }
+}
+
+// Random dense scenes with awkward safe colors (0, 1, repeats, above 1, the
+// smallest safe value, huge), fresh each run, at awkward sizes, drawn from
+// the clear color and over the never-cleared zeros, several frames each.
+TEST_F(GpuTest, CudaSuffixRandomScenesMatchReference) {
+  std::mt19937 gen(random_seed());
+  std::uniform_real_distribution<float> unit(0.f, 1.f);
+  const float awkward[] = {0.f, 1.f, 3.5f, 0x1p-125f, 1e30f, 0.5f};
+  for (int n = 0; n < 4; ++n) {
+    std::vector<Circle> circles;
+    const int count = 500 + static_cast<int>(gen() % 3000);
+    const float max_radius = n % 2 ? 0.6f : 0.2f;
+    for (int i = 0; i < count; ++i) {
+      Circle c{unit(gen), unit(gen), unit(gen), unit(gen) * max_radius, 0, 0, 0};
+      if (i % 97 == 0) c.radius = 0.f;
+      float* channels[] = {&c.r, &c.g, &c.b};
+      for (float* v : channels) *v = gen() % 3 ? unit(gen) : awkward[gen() % std::size(awkward)];
+      circles.push_back(c);
+    }
+    const scenes::Scene scene = make_scene(circles);
+    const std::string what = "random scene " + std::to_string(n) +
+                             " (RENDER_TEST_SEED=" + std::to_string(random_seed() - 1) + ")";
+    for (const auto& [w, h] :
+         {std::pair{1, 1}, std::pair{7, 130}, std::pair{100, 100}, std::pair{130, 67}})
+      for (const bool clear : {true, false})
+        expect_frames_match(scene, w, h, suffix_options(1), 2, clear, what);
+  }
+}
+
+// A dense scene drawn over itself, and in passes of few pairs (each pass
+// draws over the image the last one left).
+TEST_F(GpuTest, CudaSuffixOverTheLastFrameAndInPassesMatchesReference) {
+  for (const std::string name : {"rand10k", "biglittle"}) {
+    const scenes::Scene& scene = cached_scene(name, 0);
+    for (const int min_pairs : {1, 0}) {
+      for (const std::size_t pairs : {std::size_t{0}, std::size_t{1000}, std::size_t{4099}}) {
+        CudaRendererOptions o = suffix_options(min_pairs);
+        o.max_pairs_per_pass = pairs;
+        const render::CudaSuffixTiles tiles =
+            expect_frames_match(scene, 211, 211, o, 3, true,
+                                name + ", " + suffix_note(min_pairs) + ", passes of " +
+                                    std::to_string(pairs) + " pairs");
+        if (min_pairs == 1) {
+          EXPECT_GT(tiles.settled, 0u) << name << ", " << pairs;
+        }
+      }
+    }
+  }
+}
+
+// Each of `values` in `variable` fails the renderer's construction with an
+// error that names the variable. Leaves the variable set.
+void expect_variable_rejects(const char* variable, std::initializer_list<const char*> values) {
+  for (const char* bad : values) {
+    ASSERT_EQ(setenv(variable, bad, 1), 0);
+    try {
+      CudaRenderer cuda;
+      ADD_FAILURE() << variable << "=" << bad << " was accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(variable), std::string::npos) << e.what();
+    }
+  }
+}
+
+// RENDER_CUDA_SUFFIX_MIN_PAIRS: a positive number or "off"; the option wins.
+TEST_F(GpuTest, CudaSuffixThresholdVariable) {
+  constexpr const char* kVariable = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
+  expect_variable_rejects(kVariable, {"2x", "abc", "0", "-3", "99999999999999999999", " 5"});
+  const scenes::Scene& scene = cached_scene("rand10k", 0);
+  const auto tried = [&](int min_pairs) {
+    CudaRenderer cuda(suffix_options(min_pairs));
+    cuda.setup(scene, 64, 64);
+    draw_frame(cuda);
+    const bool described = cuda.describe().find("suffix") != std::string::npos;
+    const render::CudaSuffixTiles tiles = cuda.suffix_tiles();
+    EXPECT_EQ(described, tiles.tried > 0) << cuda.describe();
+    return tiles.tried;
+  };
+  ASSERT_EQ(setenv(kVariable, "off", 1), 0);
+  EXPECT_EQ(tried(0), 0u);
+  EXPECT_GT(tried(1), 0u);
+  ASSERT_EQ(setenv(kVariable, "1", 1), 0);
+  EXPECT_GT(tried(0), 0u);
+  EXPECT_EQ(tried(-1), 0u);
+  unsetenv(kVariable);
+}
+
 // -------------------------------------------------------- big images
 
 // The largest scenes at 4096² stay within device memory; the multi-core
@@ -606,15 +829,7 @@ TEST_F(GpuTest, CudaRendererRejectsBadSizesAndEarlyCalls) {
 // value names its variable.
 TEST_F(GpuTest, CudaRendererRejectsBadTuningVariables) {
   for (const char* variable : {"RENDER_CUDA_ROWS", "RENDER_CUDA_TILED_BLOCKS"}) {
-    for (const char* bad : {"2x", "abc", "99999999999999999999", "5"}) {
-      ASSERT_EQ(setenv(variable, bad, 1), 0);
-      try {
-        CudaRenderer cuda;
-        ADD_FAILURE() << variable << "=" << bad << " was accepted";
-      } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find(variable), std::string::npos) << e.what();
-      }
-    }
+    expect_variable_rejects(variable, {"2x", "abc", "99999999999999999999", "5"});
     ASSERT_EQ(setenv(variable, "4", 1), 0);
     EXPECT_NO_THROW(CudaRenderer{});
     unsetenv(variable);

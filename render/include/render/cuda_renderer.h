@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -59,6 +60,20 @@ struct CudaRendererOptions {
   // spill). 0: the default, or the RENDER_CUDA_TILED_BLOCKS environment
   // variable.
   int tiled_blocks_per_sm = 0;
+  // Exact suffix compositing in binned mode (docs/cuda_renderer.md, section
+  // 6): on a flat, still scene whose colors are all safe, a tile with at
+  // least this many pairs blends each pixel's last circles only, where that
+  // provably gives the serial result. 0: the default, or the
+  // RENDER_CUDA_SUFFIX_MIN_PAIRS environment variable (a positive number, or
+  // "off"); negative: off.
+  int suffix_min_pairs = 0;
+};
+
+// Binned tiles that tried suffix compositing, and those it settled (the rest
+// were drawn in full), counted over the renders since setup.
+struct CudaSuffixTiles {
+  std::uint64_t tried = 0;
+  std::uint64_t settled = 0;
 };
 
 class CudaRenderer final : public Renderer {
@@ -86,6 +101,8 @@ public:
   CudaMode mode() const;
   // One line on the mode and why, e.g. "binned (auto: tiled 0.41 ms, binned 0.23 ms)".
   std::string describe() const;
+  // For tests and measurements: waits for the device.
+  CudaSuffixTiles suffix_tiles() const;
 
 private:
   struct State;

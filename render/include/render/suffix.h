@@ -76,7 +76,8 @@ bool meet(int count, ColorAt&& color_at, const float* lo, const float* hi, float
 // The alpha channel after `covering` flat blends from `a`: each adds 0.5 in
 // float. While every partial sum is a multiple of 0.5 below 2^23 in magnitude
 // each add is exact, so the sum is a + 0.5·covering; otherwise add one by one.
-inline float alpha_after(float a, std::int64_t covering) {
+// The CUDA renderer's suffix compositing calls it too.
+RENDER_HD inline float alpha_after(float a, std::int64_t covering) {
   if (covering == 0) return a;              // also keeps a -0
   constexpr double kExactBelow = 4194304.0; // 2^22
   const double twice = 2.0 * static_cast<double>(a);
