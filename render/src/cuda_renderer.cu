@@ -78,11 +78,10 @@ int tiled_blocks(int requested) {
   return kernel_shape(requested, "RENDER_CUDA_TILED_BLOCKS", 8, {4, 6, 8}, "tiled blocks per SM");
 }
 
-// Binned tiles with at least this many pairs try suffix compositing by
-// default: below it the backward count and the two suffix blends cost about
-// what blending every circle does. RENDER_CUDA_SUFFIX_MIN_PAIRS overrides it
-// ("off" disables it), for measurements.
-constexpr int kDefaultSuffixMinPairs = 128;
+// Suffix compositing is off unless asked for: on the H200 its backward
+// count costs nearly what the full blend does (docs/cuda_renderer.md,
+// section 6), so it ran slower on every scene. RENDER_CUDA_SUFFIX_MIN_PAIRS
+// (a threshold in pairs per tile, or "off") turns it on for measurements.
 constexpr char kSuffixVariable[] = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
 
 // The suffix threshold in pairs, 0 for off.
@@ -90,7 +89,7 @@ std::uint32_t suffix_min_pairs(int requested) {
   if (requested < 0) return 0;
   if (requested > 0) return static_cast<std::uint32_t>(requested);
   const char* value = std::getenv(kSuffixVariable);
-  if (!value || !*value) return kDefaultSuffixMinPairs;
+  if (!value || !*value) return 0;
   const std::string text = value;
   if (text == "off") return 0;
   constexpr std::size_t kMaxDigits = 9; // below 2^30, the most pairs a pass holds

@@ -754,6 +754,8 @@ TEST_F(GpuTest, CudaSuffixThresholdVariable) {
     EXPECT_EQ(described, tiles.tried > 0) << cuda.describe();
     return tiles.tried;
   };
+  unsetenv(kVariable);
+  EXPECT_EQ(tried(0), 0u) << "suffix compositing is off by default";
   ASSERT_EQ(setenv(kVariable, "off", 1), 0);
   EXPECT_EQ(tried(0), 0u);
   EXPECT_GT(tried(1), 0u);

@@ -63,9 +63,10 @@ struct CudaRendererOptions {
   // Exact suffix compositing in binned mode (docs/cuda_renderer.md, section
   // 6): on a flat, still scene whose colors are all safe, a tile with at
   // least this many pairs blends each pixel's last circles only, where that
-  // provably gives the serial result. 0: the default, or the
+  // provably gives the serial result. Off by default: on the H200 it measured
+  // slower than the full blend (section 6 says why). 0: the
   // RENDER_CUDA_SUFFIX_MIN_PAIRS environment variable (a positive number, or
-  // "off"); negative: off.
+  // "off"), else off; negative: off.
   int suffix_min_pairs = 0;
 };
 
