@@ -2,9 +2,9 @@
 // CPU renderer, giving the same bits as shading pixel by pixel.
 #pragma once
 
-#include <algorithm>
 #include <vector>
 
+#include "render/covered_run.h"
 #include "render/image.h"
 #include "render/shade.h"
 
@@ -20,12 +20,9 @@ struct FlatCircle {
 // Blends `circle` into every pixel of `box` it covers. `box` must lie inside
 // the circle's pixel box and the image.
 //
-// Why runs: along a row, the pixel center only grows, so dx = x − center only
-// falls, and dx², then dx² + dy² (rounding is monotonic) fall and then rise.
-// So the covered pixels of a row are one run, which, if not empty, holds the
-// column where dx changes sign or the one before it. Each row finds its run
-// with a few exact coverage tests, starting from the last row's run, and
-// blends it without testing each pixel.
+// Why runs: the covered pixels of a row are one run (render/covered_run.h).
+// Each row finds its run with a few exact coverage tests, starting from the
+// last row's run, and blends it without testing each pixel.
 void shade_flat_circle_runs(Image& image, const FlatCircle& circle, const shade::PixelBox& box,
                             float inverse_width, float inverse_height);
 
@@ -60,30 +57,13 @@ void for_each_covered_run(float x, float y, float radius, const shade::PixelBox&
     const auto covered = [&](int col) {
       return shade::covers(shade::add(dx_squared[col - lo], dy_squared), radius);
     };
-    int seed;
-    if (q < hi && covered(q))
-      seed = q;
-    else if (q > lo && covered(q - 1))
-      seed = q - 1;
-    else
-      continue;
-    // Each end: start from the guess, then exact tests settle it (the run
-    // holds seed, so the walks stop).
-    int a = first < 0 ? seed : std::clamp(first, lo, seed);
-    if (covered(a)) {
-      while (a > lo && covered(a - 1)) --a;
-    } else {
-      while (!covered(a)) ++a;
-    }
-    int b = last < 0 ? seed : std::clamp(last, seed, hi - 1);
-    if (covered(b)) {
-      while (b + 1 < hi && covered(b + 1)) ++b;
-    } else {
-      while (!covered(b)) --b;
-    }
-    first = a;
-    last = b;
-    run(row, a, b);
+    // The guesses: the last row's run, or q itself for the first.
+    const shade::ColumnRun r =
+        shade::covered_run(lo, hi - 1, q, first < 0 ? q : first, last < 0 ? q : last, covered);
+    if (r.empty()) continue;
+    first = r.first;
+    last = r.last;
+    run(row, r.first, r.last);
   }
 }
 

@@ -627,11 +627,14 @@ scenes::Scene suffix_extremes_scene() {
   return make_scene(circles);
 }
 
-// A whole-image circle, then a black tail longer than the suffix: from 1
-// (the clear color) the bound halves only 64 times, so no covered pixel's
-// starts meet and every tile must fall back to the full blend.
+// Whole-image circles filling whole batches (256 circles: one batch or
+// more at every rows-per-thread setting), then a black tail longer than the
+// suffix: the window starts after the colored circles, and from 1 (the
+// clear color) the bound halves only 100 times, so no covered pixel's starts
+// meet and every tile must fall back to the full blend.
 scenes::Scene suffix_black_tail_scene() {
-  std::vector<Circle> circles = {{0.5f, 0.5f, 0.f, 2.f, 0.7f, 0.2f, 0.9f}};
+  std::vector<Circle> circles;
+  for (int i = 0; i < 256; ++i) circles.push_back({0.5f, 0.5f, 0.f, 2.f, 0.7f, 0.2f, 0.9f});
   for (int i = 0; i < 100; ++i) circles.push_back({0.5f, 0.5f, 0.f, 2.f, 0.f, 0.f, 0.f});
   return make_scene(circles);
 }
@@ -674,6 +677,47 @@ TEST_F(GpuTest, CudaSuffixOnlyWhereItsProofHolds) {
     const render::CudaSuffixTiles tiles =
         expect_cuda_matches(scene, 100, draw_frame(ref), suffix_options(1), name);
     EXPECT_EQ(tiles.tried, 0u) << name;
+  }
+}
+
+// Circles centered far outside the image (beyond 4 units, so their pairs
+// are clipped to their boxes) whose edges cross it, over a few ordinary
+// ones: the suffix's run count must apply the box exactly as the per-pixel
+// test does.
+TEST_F(GpuTest, CudaSuffixClippedCirclesMatchReference) {
+  std::mt19937 gen(random_seed());
+  std::uniform_real_distribution<float> unit(0.f, 1.f);
+  std::vector<Circle> circles;
+  for (int i = 0; i < 1500; ++i) {
+    Circle c{unit(gen), unit(gen), unit(gen), 0.05f + 0.1f * unit(gen),
+             unit(gen), unit(gen), unit(gen)};
+    if (i % 4 != 0) { // far away on one side, its edge at `edge` inside the image
+      const float edge = unit(gen);
+      const float far = 4.1f + unit(gen);
+      switch (i % 4) {
+      case 1:
+        c.x = -far;
+        c.radius = edge + far;
+        break;
+      case 2:
+        c.x = 1.f + far;
+        c.radius = far + 1.f - edge;
+        break;
+      default:
+        c.y = -far;
+        c.radius = edge + far;
+        break;
+      }
+    }
+    circles.push_back(c);
+  }
+  const scenes::Scene scene = make_scene(circles);
+  const std::string what =
+      "far circles (RENDER_TEST_SEED=" + std::to_string(random_seed() - 1) + ")";
+  for (const auto& [w, h] : {std::pair{100, 100}, std::pair{130, 67}, std::pair{256, 256}}) {
+    const render::CudaSuffixTiles tiles =
+        expect_frames_match(scene, w, h, suffix_options(1), 2, true, what);
+    EXPECT_GT(tiles.tried, 0u) << what;
   }
 }
 
