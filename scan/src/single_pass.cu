@@ -25,7 +25,9 @@ namespace scan::detail {
 using StagedScanTiling = Tiling<128, 32, 100>;
 using RegisterScanTiling = Tiling<128, 8, 100>;
 using RepeatsTiling = Tiling<256, 12, 100>;
-static_assert(RegisterScanTiling::kTileItems <= StagedScanTiling::kTileItems,
+using StagedRepeatsTiling = Tiling<128, 32, 100>;
+static_assert(RegisterScanTiling::kTileItems <= StagedScanTiling::kTileItems &&
+                  RepeatsTiling::kTileItems <= StagedRepeatsTiling::kTileItems,
               "the look-back words are sized for the smaller tile");
 
 // The workspace is sized before the kernel is chosen, so it holds the words
@@ -47,8 +49,11 @@ void single_pass_scan(const unsigned* in, unsigned* out, std::int64_t n, const L
 
 void fused_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,
                         const LookbackState& state, cudaStream_t stream) {
-  launch_fused_find_repeats<RepeatsTiling>(in, n, out, reinterpret_cast<long long*>(count), state,
-                                           stream);
+  auto* count_ll = reinterpret_cast<long long*>(count);
+  if (staged_find_repeats_runs_here<StagedRepeatsTiling>())
+    launch_staged_find_repeats<StagedRepeatsTiling>(in, n, out, count_ll, state, stream);
+  else
+    launch_fused_find_repeats<RepeatsTiling>(in, n, out, count_ll, state, stream);
 }
 
 } // namespace scan::detail

@@ -66,30 +66,31 @@ template <class T> constexpr int staged_blocks_per_sm() {
   return by_shared < by_threads ? by_shared : by_threads;
 }
 
-template <class T>
-__global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
-    staged_scan_kernel(const unsigned* in, unsigned* out, long long n, unsigned num_tiles,
-                       bool aligned, bool prefetch, LookbackState state) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-  __trap(); // no bulk copies before Hopper; the host never launches this image
+using StageBarrier = cuda::barrier<cuda::thread_scope_block>;
+
+// Called by thread 0 before the block's first barrier: readies the barrier
+// the bulk copy completes on.
+__device__ __forceinline__ void init_stage_barrier(StageBarrier& bar) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  init(&bar, blockDim.x);
+  cuda::ptx::fence_proxy_async(cuda::ptx::space_shared); // the copy engine sees the barrier
 #else
-  using Barrier = cuda::barrier<cuda::thread_scope_block>;
-  extern __shared__ uint4 staged_tile[]; // kTileItems items
-  unsigned* items = reinterpret_cast<unsigned*>(staged_tile);
+  (void)bar;
+#endif
+}
+
+// Every thread of the block: puts tile items [tile_first, tile_first +
+// kTileItems) in `items`, by one bulk copy when `vector_ok` (the whole tile is
+// in range and 16-byte aligned), else item by item with items past n as 0.
+// Returns when the whole tile is in shared memory and visible to every thread.
+template <class T>
+__device__ __forceinline__ void stage_tile(unsigned* items, const unsigned* in,
+                                           long long tile_first, long long n, bool vector_ok,
+                                           StageBarrier& bar) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   constexpr unsigned kTileBytes = T::kTileItems * 4;
-#pragma nv_diag_suppress static_var_with_dynamic_init
-  __shared__ Barrier bar;
-  __shared__ typename TileScan<T>::Shared shared;
-  if (threadIdx.x == 0) {
-    init(&bar, blockDim.x);
-    cuda::ptx::fence_proxy_async(cuda::ptx::space_shared); // the copy engine sees the barrier
-  }
-  const unsigned tile = TileScan<T>::claim_tile(shared, state, num_tiles); // ends in a barrier
-  if (prefetch && threadIdx.x == 0) prefetch_ahead<T>(in, tile, n);
-  const long long tile_first = static_cast<long long>(tile) * T::kTileItems;
-  const bool vector_ok = aligned && tile_first + T::kTileItems <= n;
   if (vector_ok) {
-    Barrier::arrival_token token;
+    StageBarrier::arrival_token token;
     if (threadIdx.x == 0) {
       cuda::device::memcpy_async_tx(items, in + tile_first, cuda::aligned_size_t<16>(kTileBytes),
                                     bar);
@@ -98,13 +99,36 @@ __global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
       token = bar.arrive();
     }
     bar.wait(cuda::std::move(token));
-  } else {
-    for (int i = static_cast<int>(threadIdx.x); i < T::kTileItems; i += T::kThreads) {
-      const long long g = tile_first + i;
-      items[i] = g < n ? in[g] : 0u;
-    }
-    __syncthreads();
+    return;
   }
+#else
+  (void)vector_ok, (void)bar;
+#endif
+  for (int i = static_cast<int>(threadIdx.x); i < T::kTileItems; i += T::kThreads) {
+    const long long g = tile_first + i;
+    items[i] = g < n ? in[g] : 0u;
+  }
+  __syncthreads();
+}
+
+template <class T>
+__global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
+    staged_scan_kernel(const unsigned* in, unsigned* out, long long n, unsigned num_tiles,
+                       bool aligned, bool prefetch, LookbackState state) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+  __trap(); // no bulk copies before Hopper; the host never launches this image
+#else
+  extern __shared__ uint4 staged_tile[]; // kTileItems items
+  unsigned* items = reinterpret_cast<unsigned*>(staged_tile);
+#pragma nv_diag_suppress static_var_with_dynamic_init
+  __shared__ StageBarrier bar;
+  __shared__ typename TileScan<T>::Shared shared;
+  if (threadIdx.x == 0) init_stage_barrier(bar);
+  const unsigned tile = TileScan<T>::claim_tile(shared, state, num_tiles); // ends in a barrier
+  if (prefetch && threadIdx.x == 0) prefetch_ahead<T>(in, tile, n);
+  const long long tile_first = static_cast<long long>(tile) * T::kTileItems;
+  const bool vector_ok = aligned && tile_first + T::kTileItems <= n;
+  stage_tile<T>(items, in, tile_first, n, vector_ok, bar);
 
   // The register kernel's layout, read from shared memory: vector k of a
   // thread is 16 bytes at `local + 128 k`, conflict-free across a warp.
@@ -140,8 +164,27 @@ __global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
 #endif
 }
 
+// Bit c (0-3) set where item c of a vector equals its right neighbour (item
+// c + 1; `after` for item 3) and that neighbour is in the input: `left` is n
+// minus the index of item 0.
+__device__ __forceinline__ unsigned repeat_bits(uint4 v, unsigned after, long long left) {
+  unsigned bits = static_cast<unsigned>(v.x == v.y) | static_cast<unsigned>(v.y == v.z) << 1 |
+                  static_cast<unsigned>(v.z == v.w) << 2 | static_cast<unsigned>(v.w == after) << 3;
+  if (left < 5) bits &= left > 1 ? (1u << (left - 1)) - 1u : 0u;
+  return bits;
+}
+
+// Stores the indices `g + c` of the set bits c at ranks from `rank` on.
+__device__ __forceinline__ void store_repeats(int* out, unsigned rank, long long g, unsigned bits) {
+#pragma unroll
+  for (int c = 0; c < 4; ++c)
+    if (bits >> c & 1u) out[rank++] = static_cast<int>(g + c);
+}
+
 // find_repeats in one pass: flag in[i] == in[i+1], count the flags with the
-// tile scan and look-back, and store each flagged index at its rank.
+// tile scan and look-back, and store each flagged index at its rank. The tile
+// stays in registers; pre-Hopper GPUs run this one (staged_find_repeats_kernel
+// below is Hopper's).
 template <class T>
 __global__ void __launch_bounds__(T::kThreads)
     fused_find_repeats_kernel(const unsigned* in, long long n, int* out, long long* count,
@@ -160,8 +203,7 @@ __global__ void __launch_bounds__(T::kThreads)
   // Each item's right neighbour: the next item of the vector, else the first
   // item of the next lane's vector, else (lane 31) the next column's first
   // item, else the item after this warp's part of the tile, read directly.
-  bool flag[T::kVecs][4];
-  unsigned totals[T::kVecs];
+  unsigned bits[T::kVecs], totals[T::kVecs];
 #pragma unroll
   for (int k = 0; k < T::kVecs; ++k) {
     const unsigned next_lane = __shfl_down_sync(kFullMask, x[k][0], 1);
@@ -174,25 +216,72 @@ __global__ void __launch_bounds__(T::kThreads)
       after = i < n ? in[i] : 0u;
     }
     const long long g = first + k * 128; // index of x[k][0]
-    flag[k][0] = g + 1 < n && x[k][0] == x[k][1];
-    flag[k][1] = g + 2 < n && x[k][1] == x[k][2];
-    flag[k][2] = g + 3 < n && x[k][2] == x[k][3];
-    flag[k][3] = g + 4 < n && x[k][3] == after;
-    totals[k] = static_cast<unsigned>(flag[k][0]) + flag[k][1] + flag[k][2] + flag[k][3];
+    bits[k] = repeat_bits(make_uint4(x[k][0], x[k][1], x[k][2], x[k][3]), after, n - g);
+    totals[k] = __popc(bits[k]);
   }
 
   unsigned excl[T::kVecs];
   const unsigned through_tile = TileScan<T>::exclusive_prefixes(totals, excl, tile, shared, state);
   if (tile == num_tiles - 1 && threadIdx.x == 0) *count = through_tile;
+#pragma unroll
+  for (int k = 0; k < T::kVecs; ++k) store_repeats(out, excl[k], first + k * 128, bits[k]);
+}
 
+// The same find_repeats with the tile staged in shared memory by one bulk
+// copy, as staged_scan_kernel does: the bytes in flight cost no registers, so
+// an SM holds more of them (issue 15: the register kernel kept DRAM at 53% of
+// peak at 2^28). Each thread keeps only a 4-bit mask per vector across the
+// look-back. Hopper and newer only (staged_kernel_fits).
+template <class T>
+__global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
+    staged_find_repeats_kernel(const unsigned* in, long long n, int* out, long long* count,
+                               unsigned num_tiles, bool aligned, bool prefetch,
+                               LookbackState state) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+  __trap(); // no bulk copies before Hopper; the host never launches this image
+#else
+  extern __shared__ uint4 staged_tile[]; // kTileItems items
+  unsigned* items = reinterpret_cast<unsigned*>(staged_tile);
+#pragma nv_diag_suppress static_var_with_dynamic_init
+  __shared__ StageBarrier bar;
+  __shared__ typename TileScan<T>::Shared shared;
+  if (threadIdx.x == 0) init_stage_barrier(bar);
+  const unsigned tile = TileScan<T>::claim_tile(shared, state, num_tiles); // ends in a barrier
+  if (prefetch && threadIdx.x == 0) prefetch_ahead<T>(in, tile, n);
+  const long long tile_first = static_cast<long long>(tile) * T::kTileItems;
+  const bool vector_ok = aligned && tile_first + T::kTileItems <= n;
+  // The item after the tile, the last item's neighbour: its load is issued
+  // before the wait for the tile so that the two latencies overlap.
+  unsigned after_tile = 0;
+  if (threadIdx.x == T::kThreads - 1 && tile_first + T::kTileItems < n)
+    after_tile = in[tile_first + T::kTileItems];
+  stage_tile<T>(items, in, tile_first, n, vector_ok, bar);
+
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int local = static_cast<int>(warp * T::kWarpItems + lane * 4);
+  const uint4* staged = reinterpret_cast<const uint4*>(items + local);
+  const long long first = tile_first + local;
+  unsigned bits[T::kVecs], totals[T::kVecs];
 #pragma unroll
   for (int k = 0; k < T::kVecs; ++k) {
-    unsigned rank = excl[k];
-    const long long g = first + k * 128;
-#pragma unroll
-    for (int c = 0; c < 4; ++c)
-      if (flag[k][c]) out[rank++] = static_cast<int>(g + c);
+    const uint4 v = staged[k * 32];
+    // The neighbour of item 3: the next lane's item 0, or for lane 31 the
+    // item after its 128 (in shared memory, or past the tile).
+    unsigned after = __shfl_down_sync(kFullMask, v.x, 1);
+    if (lane == 31) {
+      const int next = local + k * 128 + 4;
+      after = next < T::kTileItems ? items[next] : after_tile;
+    }
+    bits[k] = repeat_bits(v, after, n - (first + k * 128));
+    totals[k] = __popc(bits[k]);
   }
+
+  unsigned excl[T::kVecs];
+  const unsigned through_tile = TileScan<T>::exclusive_prefixes(totals, excl, tile, shared, state);
+  if (tile == num_tiles - 1 && threadIdx.x == 0) *count = through_tile;
+#pragma unroll
+  for (int k = 0; k < T::kVecs; ++k) store_repeats(out, excl[k], first + k * 128, bits[k]);
+#endif
 }
 
 template <class T>
@@ -204,29 +293,61 @@ void launch_single_pass_scan(const unsigned* in, unsigned* out, long long n,
   CUDA_CHECK_LAUNCH();
 }
 
-// Whether staged_scan_kernel<T> can run on the current device: the image of
-// it that this process loaded there (a cubin, or PTX the driver compiled) was
-// compiled for sm_90 or newer, and the device's shared memory holds the
-// blocks per SM the tiling was chosen for (not so on sm_120's 100 KB). The
-// device's compute capability cannot tell the first: a build with PTX for
-// compute_75 only runs on an H200 without the bulk copies. A kernel's PTX
-// version is the architecture its code was compiled for (its __CUDA_ARCH__).
-template <class T> bool staged_scan_runs_here() {
+// Whether a staged kernel of tiling T can run on the current device: the
+// image of it that this process loaded there (a cubin, or PTX the driver
+// compiled) was compiled for sm_90 or newer, and the device's shared memory
+// holds the blocks per SM the tiling was chosen for (not so on sm_120's
+// 100 KB). The device's compute capability cannot tell the first: a build with
+// PTX for compute_75 only runs on an H200 without the bulk copies. A kernel's
+// PTX version is the architecture its code was compiled for (its __CUDA_ARCH__).
+template <class T> bool staged_kernel_fits(const void* kernel) {
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
-  thread_local int cached_device = -1;
-  thread_local bool cached = false;
-  if (device != cached_device) {
-    cudaFuncAttributes attributes{};
-    CUDA_CHECK(cudaFuncGetAttributes(&attributes, staged_scan_kernel<T>));
-    int shared_per_sm = 0;
-    CUDA_CHECK(cudaDeviceGetAttribute(&shared_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor,
-                                      device));
-    cached = attributes.ptxVersion >= 90 &&
-             shared_per_sm >= staged_blocks_per_sm<T>() * staged_block_shared_bytes<T>();
-    cached_device = device;
+  cudaFuncAttributes attributes{};
+  CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+  int shared_per_sm = 0;
+  CUDA_CHECK(
+      cudaDeviceGetAttribute(&shared_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device));
+  return attributes.ptxVersion >= 90 &&
+         shared_per_sm >= staged_blocks_per_sm<T>() * staged_block_shared_bytes<T>();
+}
+
+// The answer of staged_kernel_fits, asked once per device and thread: the
+// course times calls of a few microseconds.
+struct FitsCache {
+  int device = -1;
+  bool fits = false;
+  template <class Ask> bool get(Ask ask) {
+    int current = 0;
+    CUDA_CHECK(cudaGetDevice(&current));
+    if (current != device) {
+      fits = ask();
+      device = current;
+    }
+    return fits;
   }
-  return cached;
+};
+
+template <class T> bool staged_scan_runs_here() {
+  thread_local FitsCache cache;
+  return cache.get(
+      [] { return staged_kernel_fits<T>(reinterpret_cast<const void*>(staged_scan_kernel<T>)); });
+}
+template <class T> bool staged_find_repeats_runs_here() {
+  thread_local FitsCache cache;
+  return cache.get([] {
+    return staged_kernel_fits<T>(reinterpret_cast<const void*>(staged_find_repeats_kernel<T>));
+  });
+}
+
+// As many tiles per SM as shared memory holds: the largest carveout, and room
+// for tiles over 48 KB. Called once per staged kernel.
+template <class T> bool set_staged_attributes(const void* kernel) {
+  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                  cudaSharedmemCarveoutMaxShared));
+  CUDA_CHECK(
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, T::kTileItems * 4));
+  return true;
 }
 
 // `prefetch`: whether long inputs prefetch into the L2 (tile.cuh); off only
@@ -234,22 +355,28 @@ template <class T> bool staged_scan_runs_here() {
 template <class T>
 void launch_staged_scan(const unsigned* in, unsigned* out, long long n, const LookbackState& state,
                         cudaStream_t stream, bool prefetch = true) {
-  constexpr int kTileBytes = T::kTileItems * 4;
-  // As many tiles per SM as shared memory holds: ask for the largest carveout
-  // (and room for tiles over 48 KB) once per tiling.
-  static const bool attributes_set = [] {
-    CUDA_CHECK(cudaFuncSetAttribute(staged_scan_kernel<T>,
-                                    cudaFuncAttributePreferredSharedMemoryCarveout,
-                                    cudaSharedmemCarveoutMaxShared));
-    CUDA_CHECK(cudaFuncSetAttribute(staged_scan_kernel<T>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, kTileBytes));
-    return true;
-  }();
+  static const bool attributes_set =
+      set_staged_attributes<T>(reinterpret_cast<const void*>(staged_scan_kernel<T>));
   (void)attributes_set;
   const long long tiles = tiles_for<T>(n);
-  staged_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, kTileBytes, stream>>>(
+  staged_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, T::kTileItems * 4, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), aligned16(in) && aligned16(out),
       prefetch && use_prefetch(in, n), state);
+  CUDA_CHECK_LAUNCH();
+}
+
+template <class T>
+void launch_staged_find_repeats(const int* in, long long n, int* out, long long* count,
+                                const LookbackState& state, cudaStream_t stream,
+                                bool prefetch = true) {
+  static const bool attributes_set =
+      set_staged_attributes<T>(reinterpret_cast<const void*>(staged_find_repeats_kernel<T>));
+  (void)attributes_set;
+  const long long tiles = tiles_for<T>(n);
+  staged_find_repeats_kernel<T>
+      <<<static_cast<unsigned>(tiles), T::kThreads, T::kTileItems * 4, stream>>>(
+          reinterpret_cast<const unsigned*>(in), n, out, count, static_cast<unsigned>(tiles),
+          aligned16(in), prefetch && use_prefetch(in, n), state);
   CUDA_CHECK_LAUNCH();
 }
 

@@ -106,14 +106,13 @@ bool tune_staged(Context& c) {
   return true;
 }
 
-template <int kThreads, int kVecs, bool kPrefetch = true, int kSleepNs = 100, int kLookback = 1>
-bool tune_repeats(Context& c) {
-  using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
+// Launches one find_repeats kernel, checks its count and indices against the
+// serial reference, and reports its median time.
+template <class T, class Launch>
+bool time_repeats(Context& c, const char* kernel, bool prefetch, Launch launch) {
   common::DeviceBuffer<long long> count(1, "count");
   auto op = [&](int s) {
-    scan::detail::launch_fused_find_repeats<T>(c.sets->in[s].data(), c.n, c.sets->out[s].data(),
-                                               count.data(), c.lookback->next(), c.stream,
-                                               kPrefetch);
+    launch(c.sets->in[s].data(), c.sets->out[s].data(), count.data(), c.lookback->next());
   };
   poison_output(c);
   op(0);
@@ -121,15 +120,40 @@ bool tune_repeats(Context& c) {
   long long got = 0;
   count.copy_to_host(&got, 1);
   if (got != c.expected_count) {
-    std::fprintf(stderr, "scan_tune: find_repeats count %lld, expected %lld\n", got,
+    std::fprintf(stderr, "scan_tune: %s count %lld, expected %lld\n", kernel, got,
                  static_cast<long long>(c.expected_count));
     return false;
   }
-  if (!check(c, c.expected_repeats, got, "find_repeats")) return false;
-  report<T>("find_repeats", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
+  if (!check(c, c.expected_repeats, got, kernel)) return false;
+  report<T>(kernel, c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
             4.0 * static_cast<double>(c.n + got),
-            kPrefetch && scan::detail::use_prefetch(c.sets->in[0].data(), c.n));
+            prefetch && scan::detail::use_prefetch(c.sets->in[0].data(), c.n));
   return true;
+}
+
+template <int kThreads, int kVecs, bool kPrefetch = true, int kSleepNs = 100, int kLookback = 1>
+bool tune_repeats(Context& c) {
+  using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
+  return time_repeats<T>(c, "find_repeats", kPrefetch,
+                         [&](const int* in, int* out, long long* count, LookbackState state) {
+                           scan::detail::launch_fused_find_repeats<T>(in, c.n, out, count, state,
+                                                                      c.stream, kPrefetch);
+                         });
+}
+
+template <int kThreads, int kVecs, bool kPrefetch = true, int kSleepNs = 100, int kLookback = 1>
+bool tune_staged_repeats(Context& c) {
+  using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
+  if (!scan::detail::staged_find_repeats_runs_here<T>()) {
+    std::printf("%-13s %8d %5d: skipped (needs sm_90 code and the shared memory of an H100)\n",
+                "staged-rep", T::kThreads, T::kVecs);
+    return true;
+  }
+  return time_repeats<T>(c, "staged-rep", kPrefetch,
+                         [&](const int* in, int* out, long long* count, LookbackState state) {
+                           scan::detail::launch_staged_find_repeats<T>(in, c.n, out, count, state,
+                                                                       c.stream, kPrefetch);
+                         });
 }
 
 int run(int argc, char** argv) {
@@ -177,8 +201,11 @@ int run(int argc, char** argv) {
     ok = ok && tune_staged<128, 32, false>(c) && tune_staged<128, 32>(c) &&
          tune_staged<128, 24, false>(c) && tune_staged<128, 24>(c) && tune_staged<128, 16>(c) &&
          tune_staged<128, 24, true, 0>(c) && tune_staged<128, 24, true, 100, 2>(c);
-    ok = ok && tune_repeats<256, 8>(c) && tune_repeats<256, 12, false>(c) &&
-         tune_repeats<256, 12>(c) && tune_repeats<256, 16>(c);
+    ok = ok && tune_repeats<256, 12, false>(c) && tune_repeats<256, 12>(c);
+    ok = ok && tune_staged_repeats<128, 32, false>(c) && tune_staged_repeats<128, 32>(c) &&
+         tune_staged_repeats<128, 16>(c) && tune_staged_repeats<128, 24>(c) &&
+         tune_staged_repeats<256, 12>(c) && tune_staged_repeats<256, 16>(c) &&
+         tune_staged_repeats<128, 48>(c) && tune_staged_repeats<256, 32>(c);
   }
   return ok ? 0 : 1;
 }
