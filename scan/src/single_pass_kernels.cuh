@@ -183,8 +183,8 @@ __device__ __forceinline__ void store_repeats(int* out, unsigned rank, long long
 
 // find_repeats in one pass: flag in[i] == in[i+1], count the flags with the
 // tile scan and look-back, and store each flagged index at its rank. The tile
-// stays in registers; pre-Hopper GPUs run this one (staged_find_repeats_kernel
-// below is Hopper's).
+// stays in registers on every GPU: staged in shared memory as the scan's
+// is, it ran slower at every size on the H200 (docs/scan.md, change 12).
 template <class T>
 __global__ void __launch_bounds__(T::kThreads)
     fused_find_repeats_kernel(const unsigned* in, long long n, int* out, long long* count,
@@ -225,63 +225,6 @@ __global__ void __launch_bounds__(T::kThreads)
   if (tile == num_tiles - 1 && threadIdx.x == 0) *count = through_tile;
 #pragma unroll
   for (int k = 0; k < T::kVecs; ++k) store_repeats(out, excl[k], first + k * 128, bits[k]);
-}
-
-// The same find_repeats with the tile staged in shared memory by one bulk
-// copy, as staged_scan_kernel does: the bytes in flight cost no registers, so
-// an SM holds more of them (issue 15: the register kernel kept DRAM at 53% of
-// peak at 2^28). Each thread keeps only a 4-bit mask per vector across the
-// look-back. Hopper and newer only (staged_kernel_fits).
-template <class T>
-__global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
-    staged_find_repeats_kernel(const unsigned* in, long long n, int* out, long long* count,
-                               unsigned num_tiles, bool aligned, bool prefetch,
-                               LookbackState state) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-  __trap(); // no bulk copies before Hopper; the host never launches this image
-#else
-  extern __shared__ uint4 staged_tile[]; // kTileItems items
-  unsigned* items = reinterpret_cast<unsigned*>(staged_tile);
-#pragma nv_diag_suppress static_var_with_dynamic_init
-  __shared__ StageBarrier bar;
-  __shared__ typename TileScan<T>::Shared shared;
-  if (threadIdx.x == 0) init_stage_barrier(bar);
-  const unsigned tile = TileScan<T>::claim_tile(shared, state, num_tiles); // ends in a barrier
-  if (prefetch && threadIdx.x == 0) prefetch_ahead<T>(in, tile, n);
-  const long long tile_first = static_cast<long long>(tile) * T::kTileItems;
-  const bool vector_ok = aligned && tile_first + T::kTileItems <= n;
-  // The item after the tile, the last item's neighbour: its load is issued
-  // before the wait for the tile so that the two latencies overlap.
-  unsigned after_tile = 0;
-  if (threadIdx.x == T::kThreads - 1 && tile_first + T::kTileItems < n)
-    after_tile = in[tile_first + T::kTileItems];
-  stage_tile<T>(items, in, tile_first, n, vector_ok, bar);
-
-  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  const int local = static_cast<int>(warp * T::kWarpItems + lane * 4);
-  const uint4* staged = reinterpret_cast<const uint4*>(items + local);
-  const long long first = tile_first + local;
-  unsigned bits[T::kVecs], totals[T::kVecs];
-#pragma unroll
-  for (int k = 0; k < T::kVecs; ++k) {
-    const uint4 v = staged[k * 32];
-    // The neighbour of item 3: the next lane's item 0, or for lane 31 the
-    // item after its 128 (in shared memory, or past the tile).
-    unsigned after = __shfl_down_sync(kFullMask, v.x, 1);
-    if (lane == 31) {
-      const int next = local + k * 128 + 4;
-      after = next < T::kTileItems ? items[next] : after_tile;
-    }
-    bits[k] = repeat_bits(v, after, n - (first + k * 128));
-    totals[k] = __popc(bits[k]);
-  }
-
-  unsigned excl[T::kVecs];
-  const unsigned through_tile = TileScan<T>::exclusive_prefixes(totals, excl, tile, shared, state);
-  if (tile == num_tiles - 1 && threadIdx.x == 0) *count = through_tile;
-#pragma unroll
-  for (int k = 0; k < T::kVecs; ++k) store_repeats(out, excl[k], first + k * 128, bits[k]);
-#endif
 }
 
 template <class T>
@@ -333,13 +276,6 @@ template <class T> bool staged_scan_runs_here() {
   return cache.get(
       [] { return staged_kernel_fits<T>(reinterpret_cast<const void*>(staged_scan_kernel<T>)); });
 }
-template <class T> bool staged_find_repeats_runs_here() {
-  thread_local FitsCache cache;
-  return cache.get([] {
-    return staged_kernel_fits<T>(reinterpret_cast<const void*>(staged_find_repeats_kernel<T>));
-  });
-}
-
 // As many tiles per SM as shared memory holds: the largest carveout, and room
 // for tiles over 48 KB. Called once per staged kernel.
 template <class T> bool set_staged_attributes(const void* kernel) {
@@ -362,21 +298,6 @@ void launch_staged_scan(const unsigned* in, unsigned* out, long long n, const Lo
   staged_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, T::kTileItems * 4, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), aligned16(in) && aligned16(out),
       prefetch && use_prefetch(in, n), state);
-  CUDA_CHECK_LAUNCH();
-}
-
-template <class T>
-void launch_staged_find_repeats(const int* in, long long n, int* out, long long* count,
-                                const LookbackState& state, cudaStream_t stream,
-                                bool prefetch = true) {
-  static const bool attributes_set =
-      set_staged_attributes<T>(reinterpret_cast<const void*>(staged_find_repeats_kernel<T>));
-  (void)attributes_set;
-  const long long tiles = tiles_for<T>(n);
-  staged_find_repeats_kernel<T>
-      <<<static_cast<unsigned>(tiles), T::kThreads, T::kTileItems * 4, stream>>>(
-          reinterpret_cast<const unsigned*>(in), n, out, count, static_cast<unsigned>(tiles),
-          aligned16(in), prefetch && use_prefetch(in, n), state);
   CUDA_CHECK_LAUNCH();
 }
 

@@ -3,7 +3,7 @@
 // each against the serial reference first. Its table chose the tilings in
 // src/single_pass.cu; docs/scan.md keeps the numbers.
 //
-// Usage: scan_tune [N...]   (default 10000000 40000000 268435456; random input, rand() % 10)
+// Usage: scan_tune [N...]   (default 1M, 4M, 10M, 40M, 2^28; random input, rand() % 10)
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -141,26 +141,11 @@ bool tune_repeats(Context& c) {
                          });
 }
 
-template <int kThreads, int kVecs, bool kPrefetch = true, int kSleepNs = 100, int kLookback = 1>
-bool tune_staged_repeats(Context& c) {
-  using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
-  if (!scan::detail::staged_find_repeats_runs_here<T>()) {
-    std::printf("%-13s %8d %5d: skipped (needs sm_90 code and the shared memory of an H100)\n",
-                "staged-rep", T::kThreads, T::kVecs);
-    return true;
-  }
-  return time_repeats<T>(c, "staged-rep", kPrefetch,
-                         [&](const int* in, int* out, long long* count, LookbackState state) {
-                           scan::detail::launch_staged_find_repeats<T>(in, c.n, out, count, state,
-                                                                       c.stream, kPrefetch);
-                         });
-}
-
 int run(int argc, char** argv) {
   std::vector<std::int64_t> sizes;
   for (int i = 1; i < argc; ++i)
     sizes.push_back(common::parse_int(argv[i], "N", 1, scan::kMaxRepeatsElements));
-  if (sizes.empty()) sizes = {10'000'000, 40'000'000, std::int64_t{1} << 28};
+  if (sizes.empty()) sizes = {1'000'000, 4'000'000, 10'000'000, 40'000'000, std::int64_t{1} << 28};
   common::require_cuda_device();
   const common::DeviceInfo device = common::query_devices().front();
   std::printf("scan_tune on %s; random input (rand() %% 10); median of CUDA-event timings\n",
@@ -195,17 +180,16 @@ int run(int argc, char** argv) {
     std::printf("%-13s %8s %5s %6s %7s %8s %12lld %10.1f %9.1f\n", "memcpy", "-", "-", "-", "-",
                 "-", static_cast<long long>(n), c.memcpy_us,
                 8.0 * static_cast<double>(n) / (c.memcpy_us * 1e-6) / 1e9);
-    // Tiles held in registers (the first design) for comparison, then the
-    // staged tilings with and without the L2 prefetch.
-    ok = ok && tune_scan<128, 8, 100>(c);
+    // Tiles held in registers (the first design, and the small tiles that
+    // spread short inputs over every SM), then the staged tilings with and
+    // without the L2 prefetch.
+    ok = ok && tune_scan<128, 8, 100>(c) && tune_scan<128, 4, 100>(c) &&
+         tune_scan<128, 2, 100>(c) && tune_scan<256, 4, 100>(c);
     ok = ok && tune_staged<128, 32, false>(c) && tune_staged<128, 32>(c) &&
-         tune_staged<128, 24, false>(c) && tune_staged<128, 24>(c) && tune_staged<128, 16>(c) &&
-         tune_staged<128, 24, true, 0>(c) && tune_staged<128, 24, true, 100, 2>(c);
-    ok = ok && tune_repeats<256, 12, false>(c) && tune_repeats<256, 12>(c);
-    ok = ok && tune_staged_repeats<128, 32, false>(c) && tune_staged_repeats<128, 32>(c) &&
-         tune_staged_repeats<128, 16>(c) && tune_staged_repeats<128, 24>(c) &&
-         tune_staged_repeats<256, 12>(c) && tune_staged_repeats<256, 16>(c) &&
-         tune_staged_repeats<128, 48>(c) && tune_staged_repeats<256, 32>(c);
+         tune_staged<128, 24>(c) && tune_staged<128, 16>(c);
+    ok = ok && tune_repeats<256, 12, false>(c) && tune_repeats<256, 12>(c) &&
+         tune_repeats<256, 8>(c) && tune_repeats<256, 4>(c) && tune_repeats<128, 8>(c) &&
+         tune_repeats<128, 4>(c) && tune_repeats<128, 2>(c);
   }
   return ok ? 0 : 1;
 }
