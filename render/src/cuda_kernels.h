@@ -145,6 +145,7 @@ struct SuffixPlan {
   float color_lo[3]; // per channel, the least and greatest color of any circle
   float color_hi[3];
   std::uint32_t min_pairs = 1;         // tiles with fewer pairs blend every circle
+  std::uint32_t min_full_percent = 0;  // and those whose whole-tile pairs are a smaller share
   unsigned long long* tiles = nullptr; // counters: tiles tried, tiles settled
 };
 

@@ -84,22 +84,34 @@ int tiled_blocks(int requested) {
 // (a threshold in pairs per tile, or "off") turns it on for measurements.
 constexpr char kSuffixVariable[] = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
 
-// The suffix threshold in pairs, 0 for off.
-std::uint32_t suffix_min_pairs(int requested) {
+// A setting from its option (`requested` > 0), else from `variable` (a
+// number from 1 to `max`, or "off"), else 0; negative `requested`: 0.
+std::uint32_t suffix_setting(int requested, const char* variable, std::uint32_t max,
+                             const char* what) {
   if (requested < 0) return 0;
   if (requested > 0) return static_cast<std::uint32_t>(requested);
-  const char* value = std::getenv(kSuffixVariable);
+  const char* value = std::getenv(variable);
   if (!value || !*value) return 0;
   const std::string text = value;
   if (text == "off") return 0;
   constexpr std::size_t kMaxDigits = 9; // below 2^30, the most pairs a pass holds
   if (text.size() <= kMaxDigits && text.find_first_not_of("0123456789") == std::string::npos) {
-    const auto pairs = static_cast<std::uint32_t>(std::stoul(text));
-    if (pairs > 0) return pairs;
+    const auto number = static_cast<std::uint32_t>(std::stoul(text));
+    if (number > 0 && number <= max) return number;
   }
-  throw std::invalid_argument(std::string(kSuffixVariable) + "='" + text +
-                              "': the suffix threshold must be a positive number of pairs or "
-                              "'off'");
+  throw std::invalid_argument(std::string(variable) + "='" + text + "': " + what + " or 'off'");
+}
+
+// The suffix threshold in pairs, 0 for off.
+std::uint32_t suffix_min_pairs(int requested) {
+  return suffix_setting(requested, kSuffixVariable, ~0u,
+                        "the suffix threshold must be a positive number of pairs");
+}
+
+// The share of whole-tile pairs a tile needs to try the suffix, in percent.
+std::uint32_t suffix_min_full(int requested) {
+  return suffix_setting(requested, "RENDER_CUDA_SUFFIX_MIN_FULL", 100,
+                        "the share of whole-tile pairs must be a percentage from 1 to 100");
 }
 
 // Suffix compositing's color bounds, when it applies to the scene: flat,
@@ -263,14 +275,16 @@ struct CudaRenderer::State {
       : options(o), rows_per_thread(binned_rows(o.binned_rows_per_thread)),
         tiled_blocks_per_sm(tiled_blocks(o.tiled_blocks_per_sm)),
         suffix_threshold(suffix_min_pairs(o.suffix_min_pairs)),
+        suffix_full_percent(suffix_min_full(o.suffix_min_full_percent)),
         pair_total(1, "CUDA renderer: pair count"),
         suffix_counters(2, "CUDA renderer: suffix tile counters") {}
 
   CudaRendererOptions options;
   int rows_per_thread;
   int tiled_blocks_per_sm;
-  std::uint32_t suffix_threshold; // pairs; 0: off
-  CudaMode mode = CudaMode::Auto; // resolved by setup
+  std::uint32_t suffix_threshold;    // pairs; 0: off
+  std::uint32_t suffix_full_percent; // whole-tile pairs a tile needs, percent; 0: any share
+  CudaMode mode = CudaMode::Auto;    // resolved by setup
   std::string description = "not set up";
   common::CudaStream stream;
   bool ready = false;
@@ -491,7 +505,10 @@ struct CudaRenderer::State {
   std::string mode_label(CudaMode m) const {
     if (m == CudaMode::Binned)
       return "binned, " + std::to_string(rows_per_thread) + " pixel rows per thread" +
-             (suffix ? ", suffix from " + std::to_string(suffix_threshold) + " pairs per tile"
+             (suffix ? ", suffix from " + std::to_string(suffix_threshold) + " pairs per tile" +
+                           (suffix_full_percent
+                                ? " with " + std::to_string(suffix_full_percent) + "% whole-tile"
+                                : "")
                      : "");
     return cuda_mode_name(m);
   }
@@ -559,6 +576,7 @@ void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
   s.fused_after_clear_only = fused == FusedBlend::AfterClear;
   s.suffix = s.suffix_threshold > 0 && suffix_bounds(scene, s.suffix_plan);
   s.suffix_plan.min_pairs = s.suffix_threshold;
+  s.suffix_plan.min_full_percent = s.suffix_full_percent;
   s.suffix_plan.tiles = s.suffix_counters.data();
   s.upload(scene);
   s.size_buffers(width, height);

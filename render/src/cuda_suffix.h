@@ -110,6 +110,22 @@ __device__ bool suffix_tile(BatchStorage<kThreads>& s, const Source& source, con
   const typename Source::Cursor cursor = source.begin(tile);
   const std::uint32_t pairs = cursor.end - cursor.first;
   if (pairs == 0 || pairs < plan.min_pairs) return false;
+  if (plan.min_full_percent > 0) {
+    // The count costs a coverage test per pixel row for a partial pair, and
+    // nearly nothing for a whole-tile one: tiles of mostly partial pairs
+    // blend in full.
+    __shared__ unsigned full_pairs;
+    if (threadIdx.x == 0) full_pairs = 0;
+    __syncthreads();
+    unsigned mine = 0;
+    for (int batch = 0; batch < cursor.batches; ++batch)
+      mine += (source.fetch(cursor, batch) >> kKindShift) == kFull; // past the end: 0
+    for (int offset = 16; offset > 0; offset /= 2) mine += __shfl_xor_sync(~0u, mine, offset);
+    if (threadIdx.x % 32 == 0) atomicAdd(&full_pairs, mine);
+    __syncthreads();
+    if (100ull * full_pairs < static_cast<unsigned long long>(plan.min_full_percent) * pairs)
+      return false;
+  }
   const int tile_x = tile % f.tiles_x;
   const int tile_y = tile / f.tiles_x;
   const TileRect rect = tile_rect(tile_x, tile_y, f);

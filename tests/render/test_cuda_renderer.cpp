@@ -660,6 +660,27 @@ TEST_F(GpuTest, CudaSuffixFallsBackWhereStartsDoNotMeet) {
   }
 }
 
+// The share of whole-tile pairs a tile needs (suffix_min_full_percent): in a
+// 64² image every tile holds 300 whole-image circles and then 20 small ones
+// of its own, 93.75% whole, so tiles try the suffix at 93% and not at 94%.
+TEST_F(GpuTest, CudaSuffixWholeTileShare) {
+  std::vector<Circle> circles;
+  for (int i = 0; i < 300; ++i)
+    circles.push_back({0.5f, 0.5f, 0.f, 2.f, 0.2f + 0.002f * i, 0.5f, 0.9f});
+  for (int tile = 0; tile < 16; ++tile)
+    for (int i = 0; i < 20; ++i)
+      circles.push_back({(tile % 4 + 0.5f) / 4.f, (tile / 4 + 0.5f) / 4.f, 0.f, 0.02f, 0.9f,
+                         0.1f * (i % 10), 0.3f});
+  const scenes::Scene scene = make_scene(circles);
+  for (const auto& [percent, tries] : {std::pair{93, true}, std::pair{94, false}}) {
+    CudaRendererOptions o = suffix_options(1);
+    o.suffix_min_full_percent = percent;
+    const render::CudaSuffixTiles tiles = expect_frames_match(
+        scene, 64, 64, o, 2, true, "whole-tile share " + std::to_string(percent) + "%");
+    EXPECT_EQ(tiles.tried > 0, tries) << percent << "%";
+  }
+}
+
 // Colors whose halving may round (subnormal, negative, -0), snow and
 // animated scenes: suffix compositing does not apply, the image is exact.
 TEST_F(GpuTest, CudaSuffixOnlyWhereItsProofHolds) {
@@ -806,6 +827,17 @@ TEST_F(GpuTest, CudaSuffixThresholdVariable) {
   ASSERT_EQ(setenv(kVariable, "1", 1), 0);
   EXPECT_GT(tried(0), 0u);
   EXPECT_EQ(tried(-1), 0u);
+  unsetenv(kVariable);
+}
+
+// RENDER_CUDA_SUFFIX_MIN_FULL: a percentage from 1 to 100, or "off".
+TEST_F(GpuTest, CudaSuffixWholeShareVariable) {
+  constexpr const char* kVariable = "RENDER_CUDA_SUFFIX_MIN_FULL";
+  expect_variable_rejects(kVariable, {"0", "101", "abc", "-5", "50%"});
+  for (const char* good : {"off", "1", "100"}) {
+    ASSERT_EQ(setenv(kVariable, good, 1), 0);
+    EXPECT_NO_THROW(CudaRenderer cuda) << good;
+  }
   unsetenv(kVariable);
 }
 

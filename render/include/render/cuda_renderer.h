@@ -68,6 +68,12 @@ struct CudaRendererOptions {
   // RENDER_CUDA_SUFFIX_MIN_PAIRS environment variable (a positive number, or
   // "off"), else off; negative: off.
   int suffix_min_pairs = 0;
+  // With suffix compositing on, the share of a tile's pairs (percent) that
+  // must cover the whole tile for the tile to try it: the backward count
+  // costs little for those, a coverage test per pixel row for the others.
+  // 0: the RENDER_CUDA_SUFFIX_MIN_FULL environment variable (0 to 100), else
+  // no such condition; negative: none.
+  int suffix_min_full_percent = 0;
 };
 
 // Binned tiles that tried suffix compositing, and those it settled (the rest
