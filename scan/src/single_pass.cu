@@ -25,32 +25,25 @@ namespace scan::detail {
 using StagedScanTiling = Tiling<128, 32, 100>;
 using RegisterScanTiling = Tiling<128, 8, 100>;
 using RepeatsTiling = Tiling<256, 12, 100>;
-// Short inputs: large tiles leave SMs idle (at 1M items the staged scan has
-// 61 tiles for 132 SMs, find_repeats 81), and the call is as long as one
-// tile's latency, so inputs below kSmallItems take small tiles in registers.
-// The course times its calls at 1M (issue 15: within 2x of an empty launch).
-using SmallScanTiling = Tiling<128, 4, 100>;
-using SmallRepeatsTiling = Tiling<256, 4, 100>;
-constexpr std::int64_t kSmallItems = std::int64_t{1} << 22;
-static_assert(SmallScanTiling::kTileItems <= RegisterScanTiling::kTileItems &&
-                  RegisterScanTiling::kTileItems <= StagedScanTiling::kTileItems &&
-                  SmallRepeatsTiling::kTileItems <= RepeatsTiling::kTileItems,
-              "the look-back words are sized for the smallest tile at each size");
+// Short inputs gain nothing from smaller tiles: at 1M items, where the
+// staged scan has 61 tiles for 132 SMs and find_repeats 81, tiles of 2048 to
+// 8192 items took 9.2-10.4 us against 10.0 and 8.7 us, and at 4M they were
+// slower (docs/scan.md, change 14).
+static_assert(RegisterScanTiling::kTileItems <= StagedScanTiling::kTileItems,
+              "the look-back words are sized for the smaller tile");
 
 // The workspace is sized before the kernel is chosen, so it holds the words
-// of the smallest tile at that size, enough for any kernel chosen there.
+// of the smaller tile, enough for either kernel.
 std::int64_t single_pass_scan_tiles(std::int64_t n) {
-  return n < kSmallItems ? tiles_for<SmallScanTiling>(n) : tiles_for<RegisterScanTiling>(n);
+  return tiles_for<RegisterScanTiling>(n);
 }
 std::int64_t fused_repeats_tiles(std::int64_t n) {
-  return n < kSmallItems ? tiles_for<SmallRepeatsTiling>(n) : tiles_for<RepeatsTiling>(n);
+  return tiles_for<RepeatsTiling>(n);
 }
 
 void single_pass_scan(const unsigned* in, unsigned* out, std::int64_t n, const LookbackState& state,
                       cudaStream_t stream) {
-  if (n < kSmallItems)
-    launch_single_pass_scan<SmallScanTiling>(in, out, n, state, stream);
-  else if (staged_scan_runs_here<StagedScanTiling>())
+  if (staged_scan_runs_here<StagedScanTiling>())
     launch_staged_scan<StagedScanTiling>(in, out, n, state, stream);
   else
     launch_single_pass_scan<RegisterScanTiling>(in, out, n, state, stream);
@@ -58,11 +51,8 @@ void single_pass_scan(const unsigned* in, unsigned* out, std::int64_t n, const L
 
 void fused_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,
                         const LookbackState& state, cudaStream_t stream) {
-  auto* count_ll = reinterpret_cast<long long*>(count);
-  if (n < kSmallItems)
-    launch_fused_find_repeats<SmallRepeatsTiling>(in, n, out, count_ll, state, stream);
-  else
-    launch_fused_find_repeats<RepeatsTiling>(in, n, out, count_ll, state, stream);
+  launch_fused_find_repeats<RepeatsTiling>(in, n, out, reinterpret_cast<long long*>(count), state,
+                                           stream);
 }
 
 } // namespace scan::detail

@@ -184,7 +184,7 @@ __device__ __forceinline__ void store_repeats(int* out, unsigned rank, long long
 // find_repeats in one pass: flag in[i] == in[i+1], count the flags with the
 // tile scan and look-back, and store each flagged index at its rank. The tile
 // stays in registers on every GPU: staged in shared memory as the scan's
-// is, it ran slower at every size on the H200 (docs/scan.md, change 12).
+// is, it ran slower at every size on the H200 (docs/scan.md, change 13).
 template <class T>
 __global__ void __launch_bounds__(T::kThreads)
     fused_find_repeats_kernel(const unsigned* in, long long n, int* out, long long* count,

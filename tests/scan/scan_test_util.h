@@ -64,15 +64,14 @@ inline ::testing::AssertionResult same_prefix(const std::vector<int>& got,
 // Sizes around every boundary the algorithms have: warps, blocks (Kogge-Stone's
 // 512, and 512² where its block sums take a second level), the course's
 // 3072, single-pass tiles (the scan's 16384 items, find_repeats' 12288, and
-// the small tiles of short inputs: 2048 and 4096) and look-back windows (32
-// tiles: 524288 and 393216 items), a prime near 10M and 2^24 + 1 (long enough
-// to prefetch).
+// 4096 from an earlier tiling) and look-back windows (32 tiles: 524288 and
+// 393216 items), a prime near 10M and 2^24 + 1 (long enough to prefetch).
 inline std::vector<std::int64_t> awkward_sizes() {
-  return {0, 1, 2, 31, 32, 33, 511, 512, 513, 262143, 262144, 262145, 1023, 1024, 1025, 3071, 3072,
-          3073, 4095, 4096, 4097, 12287, 12288, 12289, 16383, 16384, 16385, 131071, 131072, 131073,
-          393215, 393217, 524287, 524289, 9999991, (std::int64_t{1} << 24) + 1,
-          // either side of the switch to small tiles (scan/src/single_pass.cu)
-          (std::int64_t{1} << 22) - 1, (std::int64_t{1} << 22) + 1};
+  return {
+      0,      1,      2,      31,     32,     33,     511,    512,     513,
+      262143, 262144, 262145, 1023,   1024,   1025,   3071,   3072,    3073,
+      4095,   4096,   4097,   12287,  12288,  12289,  16383,  16384,   16385,
+      131071, 131072, 131073, 393215, 393217, 524287, 524289, 9999991, (std::int64_t{1} << 24) + 1};
 }
 
 // Test names for parameterized suites: "single_pass" for single-pass.
