@@ -16,6 +16,11 @@ void* device_allocate(std::size_t bytes, const char* label);
 void device_free(void* ptr) noexcept;
 void* pinned_allocate(std::size_t bytes, const char* label);
 void pinned_free(void* ptr) noexcept;
+// Pinned host memory mapped into the device's address space
+// (cudaHostAllocMapped); freed by pinned_free.
+void* mapped_allocate(std::size_t bytes, const char* label);
+// The address kernels use for mapped host memory (cudaHostGetDevicePointer).
+void* mapped_device_pointer(void* host);
 
 namespace detail {
 // Shared body of the two buffer kinds: owns `count` elements obtained from
@@ -92,6 +97,22 @@ public:
   using Base::Base;
   T& operator[](std::size_t i) noexcept { return this->data()[i]; }
   const T& operator[](std::size_t i) const noexcept { return this->data()[i]; }
+};
+
+// Pinned host memory that kernels read and write directly: a result a kernel
+// stores through device_data() is on the host once the work has finished,
+// with no copy to queue.
+template <class T> class MappedBuffer : public detail::OwnedArray<T, mapped_allocate, pinned_free> {
+  using Base = detail::OwnedArray<T, mapped_allocate, pinned_free>;
+
+public:
+  using Base::Base;
+  T& operator[](std::size_t i) noexcept { return this->data()[i]; }
+  const T& operator[](std::size_t i) const noexcept { return this->data()[i]; }
+  // The pointer to pass to kernels (null for an empty buffer).
+  T* device_data() {
+    return this->empty() ? nullptr : static_cast<T*>(mapped_device_pointer(this->data()));
+  }
 };
 
 } // namespace common
