@@ -39,6 +39,20 @@ void pinned_free(void* ptr) noexcept {
   if (ptr && cudaFreeHost(ptr) != cudaSuccess) std::fputs("warning: cudaFreeHost failed\n", stderr);
 }
 
+void* mapped_allocate(std::size_t bytes, const char* label) {
+  void* ptr = nullptr;
+  const cudaError_t status = cudaHostAlloc(&ptr, bytes, cudaHostAllocMapped);
+  if (status != cudaSuccess)
+    throw_allocation_failure(status, "mapped host allocation", bytes, label);
+  return ptr;
+}
+
+void* mapped_device_pointer(void* host) {
+  void* device = nullptr;
+  CUDA_CHECK(cudaHostGetDevicePointer(&device, host, 0));
+  return device;
+}
+
 namespace detail {
 
 void check_copy_count(std::size_t count, std::size_t capacity) {

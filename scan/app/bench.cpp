@@ -13,6 +13,7 @@
 #include "common/host_memory.h"
 #include "common/stream.h"
 #include "device_memory.h"
+#include "empty_launch.h"
 #include "scan/reference.h"
 #include "scan/scan.h"
 #include "verify.h"
@@ -21,12 +22,16 @@ namespace scan_app {
 namespace {
 
 constexpr double kTimedBudgetMs = 300; // per algorithm and size
+// Runs of the course's host timing, for each call and for the empty launch
+// it is compared with: the best of more runs than the course's 3, so that the
+// ratio of the two is not one run's noise.
+constexpr int kCourseRuns = 20;
 
 struct Row {
   std::int64_t n = 0;
   std::string algorithm; // or "memcpy"
   double median_us = 0;
-  double course_ms = 0; // the course's host timing, best of 3
+  double course_ms = 0; // the course's host timing, best of kCourseRuns
   double bytes = 0;     // read + written
 };
 
@@ -100,7 +105,7 @@ bool bench_one(Test test, const std::vector<int>& input, std::size_t l2_bytes,
     row.median_us = 1e3 * median_event_ms(op, sets.count(), stream.get(), kTimedBudgetMs);
     // The course's timing of the whole call (find_repeats reads its count back).
     row.course_ms = course_host_ms(
-        3, [] {},
+        kCourseRuns, [] {},
         [&] {
           if (test == Test::kScan)
             op(0);
@@ -132,15 +137,29 @@ bool bench_one(Test test, const std::vector<int>& input, std::size_t l2_bytes,
   return true;
 }
 
-void print_table(Test test, const Options& opt, const std::vector<Row>& rows) {
+// The floor of the course's timing: the same host clock around one launch of
+// an empty kernel and cudaDeviceSynchronize, best of kCourseRuns (after one
+// launch outside the clock, which loads the kernel).
+double empty_launch_ms() {
+  common::CudaStream stream;
+  launch_empty_kernel(stream.get());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return course_host_ms(
+      kCourseRuns, [] {}, [&] { launch_empty_kernel(stream.get()); });
+}
+
+void print_table(Test test, const Options& opt, const std::vector<Row>& rows, double floor_ms) {
   std::printf("\n%s, int32, input %s, seed %u: median of CUDA-event timings after %d warm-ups,\n"
               "buffers rotated over at least 3x L2; GB/s = (bytes read + written) / time;\n"
               "vs cub = cub time / time; of memcpy = memcpy time of the same bytes / time;\n"
-              "course ms = host clock around the call + cudaDeviceSynchronize, best of 3\n",
+              "course ms = host clock around the call + cudaDeviceSynchronize, best of %d;\n"
+              "course/floor = course ms / the empty launch + synchronize below\n",
               test == Test::kScan ? "exclusive_scan" : "find_repeats", scan::input_name(opt.input),
-              opt.seed, kWarmups);
-  std::printf("%11s  %-12s %11s %9s %8s %11s %10s %10s\n", "n", "algorithm", "time us", "GB/s",
-              "vs cub", "memcpy us", "of memcpy", "course ms");
+              opt.seed, kWarmups, kCourseRuns);
+  std::printf("empty launch + synchronize: %.4f ms (host clock, best of %d)\n", floor_ms,
+              kCourseRuns);
+  std::printf("%11s  %-12s %11s %9s %8s %11s %10s %10s %12s\n", "n", "algorithm", "time us", "GB/s",
+              "vs cub", "memcpy us", "of memcpy", "course ms", "course/floor");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     if (r.algorithm == "memcpy") continue;
@@ -151,10 +170,11 @@ void print_table(Test test, const Options& opt, const std::vector<Row>& rows) {
         if (o.algorithm == "memcpy") copy_us = o.median_us;
       }
     const double gbs = r.median_us > 0 ? r.bytes / (r.median_us * 1e-6) / 1e9 : 0;
-    std::printf("%11lld  %-12s %11.1f %9.1f %7.2fx %11.1f %9.1f%% %10.3f\n",
+    std::printf("%11lld  %-12s %11.1f %9.1f %7.2fx %11.1f %9.1f%% %10.4f %11.1fx\n",
                 static_cast<long long>(r.n), r.algorithm.c_str(), r.median_us, gbs,
                 r.median_us > 0 ? cub_us / r.median_us : 0, copy_us,
-                r.median_us > 0 ? 100.0 * copy_us / r.median_us : 0, r.course_ms);
+                r.median_us > 0 ? 100.0 * copy_us / r.median_us : 0, r.course_ms,
+                floor_ms > 0 ? r.course_ms / floor_ms : 0);
   }
   std::fflush(stdout);
 }
@@ -183,7 +203,10 @@ int run_bench(const Options& opt) {
       if (!bench_one(tests[t], input, device.l2_bytes, rows[t])) return 1;
     }
   }
-  for (std::size_t t = 0; t < tests.size(); ++t) print_table(tests[t], opt, rows[t]);
+  // The floor is measured per table, after the timed runs (the GPU is busy
+  // and clocked up, as it is for the calls it is compared with).
+  for (std::size_t t = 0; t < tests.size(); ++t)
+    print_table(tests[t], opt, rows[t], empty_launch_ms());
   return 0;
 }
 

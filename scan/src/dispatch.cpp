@@ -124,15 +124,25 @@ void find_repeats_async(const int* d_in, std::int64_t n, int* d_out, std::int64_
 
 std::int64_t find_repeats(const int* d_in, std::int64_t n, int* d_out, Algorithm algorithm,
                           Workspace& workspace, cudaStream_t stream) {
-  // The count slot and its pinned host copy live in the workspace.
-  check_find_repeats(d_in, n, d_out); // before any allocation
+  // No pair to compare: the count is 0, answered on the host (the async
+  // call's cudaMemsetAsync is documented for device memory, not for the mapped
+  // slot below).
+  if (!check_find_repeats(d_in, n, d_out)) {
+    CUDA_CHECK(cudaStreamSynchronize(stream)); // the call waits for the stream, as documented
+    return 0;
+  }
+  // The count slot is mapped pinned host memory in the workspace. Every path
+  // writes it with plain stores from a kernel (the fused kernel's last tile,
+  // CUB's init and selection kernels, the composition's scatter) or, in the
+  // student slot, a copy whose direction is inferred; so no copy back is
+  // queued on this short call's critical path. A kernel that stored the count
+  // otherwise (a bulk copy) would have to work on mapped host memory too: the
+  // CountSlotReusedAcrossSizes test covers every algorithm.
   WorkspaceAccess::reserve(workspace, detail::find_repeats_need(n, algorithm), stream);
-  std::int64_t* d_count = WorkspaceAccess::device_count(workspace);
-  std::int64_t* h_count = WorkspaceAccess::host_count(workspace);
-  find_repeats_async(d_in, n, d_out, d_count, algorithm, workspace, stream);
-  CUDA_CHECK(
-      cudaMemcpyAsync(h_count, d_count, sizeof(std::int64_t), cudaMemcpyDeviceToHost, stream));
-  CUDA_CHECK(cudaStreamSynchronize(stream));
+  std::int64_t* h_count = WorkspaceAccess::count_for_host(workspace);
+  find_repeats_async(d_in, n, d_out, WorkspaceAccess::count_for_device(workspace), algorithm,
+                     workspace, stream);
+  CUDA_CHECK(cudaStreamSynchronize(stream)); // after it, the kernel's store is on the host
   return *h_count;
 }
 

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <utility>
 
 #include "common/cuda_check.h"
 #include "workspace_access.h"
@@ -7,7 +8,7 @@ namespace scan {
 namespace {
 
 constexpr std::size_t kHeaderBytes = 256;
-constexpr std::size_t kCounterOffset = 0, kCountOffset = 8, kCarryOffset = 16;
+constexpr std::size_t kCounterOffset = 0, kCarryOffset = 16;
 constexpr unsigned kEpochLimit = 1u << 30; // the epoch has 30 bits
 
 std::size_t round_up_256(std::size_t bytes) {
@@ -63,14 +64,18 @@ unsigned* WorkspaceAccess::carry(Workspace& ws) {
   return reinterpret_cast<unsigned*>(ws.buffer_.data() + kCarryOffset);
 }
 
-std::int64_t* WorkspaceAccess::device_count(Workspace& ws) {
-  return reinterpret_cast<std::int64_t*>(ws.buffer_.data() + kCountOffset);
+std::int64_t* WorkspaceAccess::count_for_host(Workspace& ws) {
+  if (ws.count_slot_.empty()) {
+    common::MappedBuffer<std::int64_t> slot(1, "find_repeats count");
+    ws.count_slot_device_ = slot.device_data();
+    ws.count_slot_ = std::move(slot);
+  }
+  return ws.count_slot_.data();
 }
 
-std::int64_t* WorkspaceAccess::host_count(Workspace& ws) {
-  if (ws.host_count_.empty())
-    ws.host_count_ = common::PinnedBuffer<std::int64_t>(1, "find_repeats count");
-  return ws.host_count_.data();
+std::int64_t* WorkspaceAccess::count_for_device(Workspace& ws) {
+  count_for_host(ws);
+  return ws.count_slot_device_;
 }
 
 void* WorkspaceAccess::scratch(Workspace& ws) {
@@ -114,7 +119,7 @@ void Workspace::reserve_scan(std::int64_t n, Algorithm algorithm, cudaStream_t s
 
 void Workspace::reserve_find_repeats(std::int64_t n, Algorithm algorithm, cudaStream_t stream) {
   detail::WorkspaceAccess::reserve(*this, detail::find_repeats_need(n, algorithm), stream);
-  detail::WorkspaceAccess::host_count(*this); // the blocking call's pinned count slot
+  detail::WorkspaceAccess::count_for_host(*this); // the blocking call's mapped count slot
 }
 
 std::size_t Workspace::scan_bytes(std::int64_t n, Algorithm algorithm) {

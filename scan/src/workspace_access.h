@@ -2,8 +2,7 @@
 // lives and how much each call needs.
 //
 // Layout of the device buffer:
-// - [0, 256): the header: tile counter (u32) at 0, count (i64) at 8,
-//   blelloch carry (u32) at 16;
+// - [0, 256): the header: tile counter (u32) at 0, blelloch carry (u32) at 16;
 // - [256, + 8 * words): look-back words, one per tile; zeroed on allocation,
 //   then stamped per launch;
 // - [aligned to 256, ...): scratch: CUB's temporary storage, or the
@@ -33,8 +32,10 @@ struct WorkspaceAccess {
     ws.reserve(need.status_words, need.scratch_bytes, stream);
   }
   static unsigned* carry(Workspace& ws);
-  static std::int64_t* device_count(Workspace& ws);
-  static std::int64_t* host_count(Workspace& ws); // pinned; allocated on first use
+  // find_repeats' count slot: mapped pinned host memory, allocated on first
+  // use; the kernels write it through count_for_device.
+  static std::int64_t* count_for_host(Workspace& ws);
+  static std::int64_t* count_for_device(Workspace& ws);
   static void* scratch(Workspace& ws);
   static std::size_t scratch_bytes(const Workspace& ws) { return ws.scratch_bytes_; }
   // Stamps a new launch: the next epoch, re-zeroing the words when it wraps.

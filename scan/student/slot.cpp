@@ -50,8 +50,10 @@ void student_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t*
   if (repeats < 0 || repeats > n - 1)
     throw std::runtime_error("find_repeats (student): returned count " + std::to_string(repeats) +
                              " is outside 0.." + std::to_string(n - 1));
-  // A synchronous copy: `repeats` lives on this function's stack.
-  CUDA_CHECK(cudaMemcpy(d_count, &repeats, sizeof repeats, cudaMemcpyHostToDevice));
+  // A synchronous copy: `repeats` lives on this function's stack. The kind is
+  // inferred from the addresses, as d_count may be device memory or mapped host
+  // memory (the blocking find_repeats' count slot).
+  CUDA_CHECK(cudaMemcpy(d_count, &repeats, sizeof repeats, cudaMemcpyDefault));
 }
 
 } // namespace scan::detail

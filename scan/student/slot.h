@@ -21,7 +21,8 @@ namespace scan::detail {
 // The library's calls into the slot: n in [1, INT_MAX] (else
 // std::invalid_argument), in == out allowed; they wait for `stream` first.
 void student_scan(const unsigned* in, unsigned* out, std::int64_t n, cudaStream_t stream);
-// Writes the count to *d_count (device memory) as find_repeats_async does.
+// Writes the count to *d_count as find_repeats_async does (device memory, or
+// the blocking find_repeats' mapped host slot).
 void student_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* d_count,
                           cudaStream_t stream);
 

@@ -101,6 +101,19 @@ TEST_P(FindRepeatsGpu, UnalignedInput) {
   }
 }
 
+// The blocking call's count slot is reused from call to call: each count,
+// 0 for the calls with no pair to compare, must be this call's.
+TEST_P(FindRepeatsGpu, CountSlotReusedAcrossSizes) {
+  SCOPED_TRACE(scan_test::seed_note());
+  const std::int64_t sizes[] = {1000, 0, 12289, 1, 2, 1000, 0, 393217, 1, 3072};
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::int64_t n : sizes) {
+      SCOPED_TRACE("pass " + std::to_string(pass) + ", n = " + std::to_string(n));
+      ASSERT_TRUE(matches_reference(scan_test::filled(n, 7))); // n - 1 repeats
+      ASSERT_TRUE(matches_reference(scan_test::runs(n, rng_)));
+    }
+}
+
 TEST_P(FindRepeatsGpu, AsyncCountLandsInDeviceMemory) {
   const std::vector<int> input{3, 3, 1, 2, 2, 2, 9};
   common::DeviceBuffer<int> d_in(input.size(), "in"), d_out(input.size(), "out");

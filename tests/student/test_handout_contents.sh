@@ -31,9 +31,11 @@ expect_eq "README is the student docs" "$(cat "$repo/docs/students.md")" "$(cat 
 expect_eq "no reference programs with --no-refs" no "$([ -e "$handout/ref" ] && echo yes || echo no)"
 
 # The suite's GPU sources, other than the slots, the public interface of the
-# CUDA renderer and the library's own scan (the course keeps Thrust).
+# CUDA renderer, the library's own scan (the course keeps Thrust) and the
+# bench's empty kernel (the floor of the course's timing, no solution).
 solutions=$(cd "$repo" && find saxpy scan render -name '*.cu' -o -name '*.cuh' -o -name 'cuda_*' |
-  grep -v -e '/student/' -e '^render/include/' -e '^scan/src/cub_backend.cu$' | sort)
+  grep -v -e '/student/' -e '^render/include/' -e '^scan/src/cub_backend.cu$' \
+    -e '^scan/app/empty_launch.cu$' | sort)
 expect_match "the suite has solution sources to look for" 'single_pass' "$solutions"
 for path in $solutions; do
   name=$(basename "$path")
@@ -41,11 +43,11 @@ for path in $solutions; do
   expect_eq "no solution file $name in the handout" "" "$found"
 done
 
-allowed_kernel_files=" render/student/student_renderer.cu saxpy/student/student_saxpy.cu scan/student/student_scan.cu tests/scenes/gpu_advance.cu "
+allowed_kernel_files=" render/student/student_renderer.cu saxpy/student/student_saxpy.cu scan/student/student_scan.cu tests/scenes/gpu_advance.cu scan/app/empty_launch.cu "
 kernel_files=$(cd "$handout" && grep -rl '__global__' . | sed 's|^\./||' | sort)
 expect_match "the render slot has kernels" '^render/student/student_renderer.cu$' "$kernel_files"
 for file in $kernel_files; do
-  expect_match "kernels only in the slots and the animation test: $file" "^yes\$" \
+  expect_match "kernels only in the slots, the animation test and the bench's empty kernel: $file" "^yes\$" \
     "$([[ $allowed_kernel_files == *" $file "* ]] && echo yes || echo no)"
 done
 

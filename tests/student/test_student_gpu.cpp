@@ -89,6 +89,25 @@ TEST_F(StudentScan, FindRepeatsMatchesTheSerialVersion) {
   }
 }
 
+// One workspace for every call: its count slot (mapped host memory the slot's
+// count is copied into) is reused, and the calls with no pair return 0.
+TEST_F(StudentScan, FindRepeatsCountSlotReused) {
+  std::mt19937 rng(4);
+  scan::Workspace workspace;
+  for (std::int64_t n : {1000, 0, 4096, 1, 2, 1000, 0}) {
+    const auto count = static_cast<std::size_t>(n);
+    const std::vector<int> in = random_ints(n, 4, rng);
+    std::vector<int> want(count);
+    const std::int64_t want_count = scan::find_repeats_serial(in.data(), n, want.data());
+    common::DeviceBuffer<int> d_in(count, "in"), d_out(count, "out");
+    d_in.copy_from_host(in.data(), count);
+    EXPECT_EQ(
+        scan::find_repeats(d_in.data(), n, d_out.data(), scan::Algorithm::kStudent, workspace),
+        want_count)
+        << "n = " << n;
+  }
+}
+
 class StudentRender : public GpuTestWithParam<const char*> {};
 
 // Frame 0 and, for animated scenes, frame 2 at two image sizes, one of them

@@ -16,9 +16,14 @@ void* device_allocate(std::size_t bytes, const char* label);
 void device_free(void* ptr) noexcept;
 void* pinned_allocate(std::size_t bytes, const char* label);
 void pinned_free(void* ptr) noexcept;
+// Pinned host memory mapped into the device's address space
+// (cudaHostAllocMapped); freed by pinned_free.
+void* mapped_allocate(std::size_t bytes, const char* label);
+// The address kernels use for mapped host memory (cudaHostGetDevicePointer).
+void* mapped_device_pointer(void* host);
 
 namespace detail {
-// Shared body of the two buffer kinds: owns `count` elements obtained from
+// Shared body of the buffer kinds: owns `count` elements obtained from
 // Alloc and released by Free.
 template <class T, void* (*Alloc)(std::size_t, const char*), void (*Free)(void*) noexcept>
 class OwnedArray {
@@ -84,14 +89,35 @@ private:
   }
 };
 
-// Page-locked host memory: needed for copies that overlap kernels, and faster.
-template <class T> class PinnedBuffer : public detail::OwnedArray<T, pinned_allocate, pinned_free> {
-  using Base = detail::OwnedArray<T, pinned_allocate, pinned_free>;
+namespace detail {
+// Page-locked host memory of either kind, indexed on the host.
+template <class T, void* (*Alloc)(std::size_t, const char*)>
+class HostArray : public OwnedArray<T, Alloc, pinned_free> {
+  using Base = OwnedArray<T, Alloc, pinned_free>;
 
 public:
   using Base::Base;
   T& operator[](std::size_t i) noexcept { return this->data()[i]; }
   const T& operator[](std::size_t i) const noexcept { return this->data()[i]; }
+};
+} // namespace detail
+
+// Page-locked host memory: needed for copies that overlap kernels, and faster.
+template <class T> class PinnedBuffer : public detail::HostArray<T, pinned_allocate> {
+public:
+  using detail::HostArray<T, pinned_allocate>::HostArray;
+};
+
+// Pinned host memory that kernels read and write directly: a result a kernel
+// stores through device_data() is on the host once the work has finished,
+// with no copy to queue.
+template <class T> class MappedBuffer : public detail::HostArray<T, mapped_allocate> {
+public:
+  using detail::HostArray<T, mapped_allocate>::HostArray;
+  // The pointer to pass to kernels (null for an empty buffer).
+  T* device_data() {
+    return this->empty() ? nullptr : static_cast<T*>(mapped_device_pointer(this->data()));
+  }
 };
 
 } // namespace common

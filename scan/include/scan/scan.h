@@ -35,7 +35,7 @@ public:
   Workspace() = default;
 
   // Grows the scratch memory so that a call with these arguments allocates
-  // nothing (find_repeats: the pinned slot for its count too).
+  // nothing (find_repeats: the mapped host slot for its count too).
   void reserve_scan(std::int64_t n, Algorithm algorithm, cudaStream_t stream = nullptr);
   void reserve_find_repeats(std::int64_t n, Algorithm algorithm, cudaStream_t stream = nullptr);
 
@@ -50,7 +50,10 @@ private:
   void reserve(std::size_t status_words, std::size_t scratch_bytes, cudaStream_t stream);
 
   common::DeviceBuffer<unsigned char> buffer_;
-  common::PinnedBuffer<std::int64_t> host_count_;
+  // find_repeats' count: host memory the kernels write through its mapped
+  // device address, so the blocking call reads it with no copy back.
+  common::MappedBuffer<std::int64_t> count_slot_;
+  std::int64_t* count_slot_device_ = nullptr;
   std::size_t status_words_ = 0;  // look-back words (one per tile), kept zeroed or stamped
   std::size_t scratch_bytes_ = 0; // CUB's temporary storage, or the composition's positions
   unsigned epoch_ = 0;            // stamp of the last single-pass call (see lookback.cuh)
