@@ -18,7 +18,9 @@
 #include "common/cuda_check.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
+#include "common/event.h"
 #include "common/host_memory.h"
+#include "common/stream.h"
 #include "common/timer.h"
 #include "gpu_test.h"
 
@@ -242,6 +244,31 @@ TEST_F(CommonGpu, EventTimerAndBandwidthArePositive) {
   EXPECT_GT(timer.elapsed_ms(), 0.0);
   EXPECT_GT(common::measure_d2d_gbs(std::size_t{1} << 24, 3), 0.0);
   EXPECT_GT(common::measure_h2d_pinned_gbs(std::size_t{1} << 22, 2), 0.0);
+}
+
+// A stream told to wait on an event runs its later work after the work the
+// event marked on another stream: a 64 MiB device copy on one stream, then a
+// copy of its destination on another.
+TEST_F(CommonGpu, EventOrdersWorkAcrossStreamsAndMoves) {
+  const std::size_t n = std::size_t{16} << 20;
+  std::vector<int> host(n);
+  for (std::size_t i = 0; i < n; ++i) host[i] = static_cast<int>(i * 13 + 1);
+  common::DeviceBuffer<int> a(n, "a"), b(n, "b"), c(n, "c");
+  a.copy_from_host(host.data(), n);
+  common::CudaStream first, second;
+  common::CudaEvent moved;
+  common::CudaEvent copied = std::move(moved);
+  EXPECT_EQ(moved.get(), nullptr);
+  ASSERT_EQ(cudaMemcpyAsync(b.data(), a.data(), b.bytes(), cudaMemcpyDeviceToDevice, first.get()),
+            cudaSuccess);
+  copied.record(first.get());
+  copied.make_wait(second.get());
+  ASSERT_EQ(cudaMemcpyAsync(c.data(), b.data(), c.bytes(), cudaMemcpyDeviceToDevice, second.get()),
+            cudaSuccess);
+  second.synchronize();
+  std::vector<int> back(n, -1);
+  c.copy_to_host(back.data(), n);
+  EXPECT_EQ(back, host);
 }
 
 } // namespace
