@@ -16,6 +16,7 @@
 #include "common/bandwidth.h"
 #include "common/cli.h"
 #include "common/cuda_check.h"
+#include "common/cuda_handle.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
 #include "common/event.h"
@@ -142,6 +143,35 @@ TEST(CudaCheck, ThrowsWithCallFileAndLine) {
     EXPECT_NE(msg.find("failed at"), std::string::npos) << msg;
   }
   EXPECT_NO_THROW(CUDA_CHECK(cudaSuccess));
+}
+
+// The handle owner on a stand-in handle (a counter) so it runs without a GPU:
+// each handle is released once, by its last owner, and a moved-from owner
+// releases nothing.
+cudaError_t count_release(int* released) {
+  ++*released;
+  return cudaSuccess;
+}
+using CountedHandle = common::CudaHandle<int*, count_release>;
+
+TEST(CudaHandle, ReleasesEachHandleOnceThroughMoves) {
+  int first = 0, second = 0;
+  {
+    CountedHandle a;
+    *a.out() = &first;
+    CountedHandle b = std::move(a);
+    EXPECT_EQ(a.get(), nullptr);
+    EXPECT_EQ(b.get(), &first);
+    CountedHandle c;
+    *c.out() = &second;
+    c = std::move(b); // c's own handle is released now
+    EXPECT_EQ(second, 1);
+    EXPECT_EQ(first, 0);
+    c = std::move(c);
+    EXPECT_EQ(c.get(), &first);
+  }
+  EXPECT_EQ(first, 1);
+  EXPECT_EQ(second, 1);
 }
 
 TEST(Summary, MinMedianMaxMean) {

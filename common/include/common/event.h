@@ -3,7 +3,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include <utility>
+#include "common/cuda_handle.h"
 
 namespace common {
 
@@ -11,13 +11,8 @@ class CudaEvent {
 public:
   // Without timing by default: such events are cheaper to record and wait on.
   explicit CudaEvent(unsigned flags = cudaEventDisableTiming);
-  ~CudaEvent();
-  CudaEvent(const CudaEvent&) = delete;
-  CudaEvent& operator=(const CudaEvent&) = delete;
-  CudaEvent(CudaEvent&& other) noexcept : event_(std::exchange(other.event_, nullptr)) {}
-  CudaEvent& operator=(CudaEvent&& other) noexcept;
 
-  cudaEvent_t get() const noexcept { return event_; }
+  cudaEvent_t get() const noexcept { return event_.get(); }
   // Marks the point `stream` has reached. Recording again moves the mark;
   // streams already told to wait keep waiting for the mark they were given.
   void record(cudaStream_t stream);
@@ -25,7 +20,7 @@ public:
   void make_wait(cudaStream_t stream) const;
 
 private:
-  cudaEvent_t event_ = nullptr;
+  CudaHandle<cudaEvent_t, cudaEventDestroy> event_;
 };
 
 } // namespace common
