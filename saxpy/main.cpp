@@ -34,7 +34,10 @@ struct Options {
   std::size_t n = kDefaultN;
   std::vector<saxpy::Variant> variants = saxpy::default_variants();
   int runs = 3;
+  std::size_t chunk = saxpy::kDefaultChunk;
 };
+
+enum LongOnly { kChunk = 1000 };
 
 void print_usage() {
   std::printf(
@@ -46,17 +49,22 @@ void print_usage() {
       "  -n  --arraysize <INT>  Number of elements in arrays (default %lld, max %lld)\n"
       "  -v  --variant <NAME>   course, tuned, both or student (default %s)\n"
       "                         course: pageable memory, one element per thread\n"
-      "                         tuned:  pinned memory, chunked copies on streams overlapping\n"
-      "                                 the kernel, 16-byte vector loads\n"
+      "                         tuned:  pinned memory, chunks copied in on one stream while\n"
+      "                                 earlier ones compute and copy out on others,\n"
+      "                                 16-byte vector loads\n"
       "                         student: your kernel, saxpy/student/student_saxpy.cu\n"
       "  -r  --runs <INT>       Runs per variant, best is summarized (default 3)\n"
+      "      --chunk <INT>      Floats per chunk of the tuned trip (default %zu, max %zu);\n"
+      "                         the last chunks halve down to %zu so the trip ends soon\n"
+      "                         after its last copy in\n"
       "  -?  --help             This message\n"
       "Each run prints the whole trip (copies in, kernel, copy out) and the kernel alone,\n"
       "with effective bandwidth (GB/s = 2^30 bytes per second, as the course prints it),\n"
       "beside the device-to-device memcpy bandwidth measured in the same run.\n"
       "Exit status: 0 correct, 1 wrong result or failure (no GPU, out of memory), 2 usage.\n",
       kProgram, static_cast<long long>(kDefaultN), static_cast<long long>(kMaxN),
-      saxpy::default_variants().size() > 1 ? "both" : "student");
+      saxpy::default_variants().size() > 1 ? "both" : "student", saxpy::kDefaultChunk,
+      saxpy::kMaxChunk, saxpy::kTailChunk);
 }
 
 // Returns false when --help was asked for.
@@ -64,6 +72,7 @@ bool parse_options(int argc, char** argv, Options& opt) {
   static const option long_options[] = {{"arraysize", required_argument, nullptr, 'n'},
                                         {"variant", required_argument, nullptr, 'v'},
                                         {"runs", required_argument, nullptr, 'r'},
+                                        {"chunk", required_argument, nullptr, kChunk},
                                         {"help", no_argument, nullptr, 'h'},
                                         {nullptr, 0, nullptr, 0}};
   opterr = 0; // we print our own messages
@@ -89,6 +98,10 @@ bool parse_options(int argc, char** argv, Options& opt) {
     }
     case 'r':
       opt.runs = static_cast<int>(common::parse_int(optarg, "-r/--runs", 1, 1000));
+      break;
+    case kChunk:
+      opt.chunk = static_cast<std::size_t>(
+          common::parse_int(optarg, "--chunk", 1, static_cast<std::int64_t>(saxpy::kMaxChunk)));
       break;
     case 'h':
       return false;
@@ -175,7 +188,7 @@ int run_program(int argc, char** argv) {
     }
     for (int r = 0; r < opt.runs; ++r) {
       std::fill(out, out + n, std::numeric_limits<float>::quiet_NaN()); // catch unwritten output
-      const saxpy::Timing t = saxpy::run(variant, n, kAlpha, in_x, in_y, out);
+      const saxpy::Timing t = saxpy::run(variant, n, kAlpha, in_x, in_y, out, opt.chunk);
       std::printf("Effective BW by CUDA saxpy: %.3f ms\t\t[%.3f GB/s]\n", t.total_ms,
                   gib_per_s(bytes, t.total_ms));
       std::printf("Kernel only (no transfers): %.3f ms\t\t[%.3f GB/s]\n", t.kernel_ms,
@@ -214,6 +227,7 @@ int run_program(int argc, char** argv) {
   }
   std::printf("(ideal trip: %.3f ms = host-to-device bytes / pinned host-to-device bandwidth)\n",
               ideal_trip_ms);
+  if (tuned) std::printf("(tuned trip: chunks of %zu floats, see --chunk)\n", opt.chunk);
   std::printf(all_correct ? "Results match the serial reference (bitwise).\n"
                           : "ERROR: results differ from the serial reference.\n");
   return all_correct ? 0 : 1;

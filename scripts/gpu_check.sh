@@ -76,10 +76,18 @@ step "tests (ctest, with the GPU)" ctest.log ctest --preset gpu --output-on-fail
 
 if wanted saxpy && ! missing saxpy "$bin/cudaSaxpy"; then
   for tool in memcheck racecheck initcheck synccheck; do
-    step "sanitizer $tool: cudaSaxpy -n 100003" "san-saxpy-$tool.log" \
-      sanitize "$tool" "$bin/cudaSaxpy" -n 100003 -r 1
+    # Small chunks so the tuned trip's streams and events are exercised.
+    step "sanitizer $tool: cudaSaxpy -n 100003 --chunk 4099" "san-saxpy-$tool.log" \
+      sanitize "$tool" "$bin/cudaSaxpy" -n 100003 -r 1 --chunk 4099
   done
   [ $bench = 1 ] && step "bench: cudaSaxpy -n 100000000" bench-saxpy.log "$bin/cudaSaxpy" -n 100000000 -r 5
+  # The tuned trip's chunk size, swept around the default (4194304).
+  if [ $bench = 1 ]; then
+    for c in 1048576 2097152 8388608 16777216; do
+      step "bench: cudaSaxpy -v tuned --chunk $c" "bench-saxpy-chunk-$c.log" \
+        "$bin/cudaSaxpy" -n 100000000 -r 5 -v tuned --chunk $c
+    done
+  fi
 fi
 
 if wanted scan && ! missing scan "$bin/cudaScan"; then
@@ -105,6 +113,9 @@ echo
 echo "GPU: $(cat "$logs/gpu.txt" 2>/dev/null || echo unknown)"
 [ -f "$logs/ctest.log" ] && grep -E "tests passed|tests failed" "$logs/ctest.log" | tail -n 1
 [ -f "$logs/bench-saxpy.log" ] && sed -n '/^Summary/,$p' "$logs/bench-saxpy.log"
+for f in "$logs"/bench-saxpy-chunk-*.log; do
+  [ -f "$f" ] && grep -E '^tuned |chunks of' "$f"
+done
 [ -f "$logs/scan.log" ] && sed -n '/^scan on /,$p' "$logs/scan.log"
 for f in "$logs"/render/summary.txt "$logs"/grade/results.md; do [ -f "$f" ] && cat "$f"; done
 printf '%s\n' "${results[@]}"

@@ -45,7 +45,8 @@ REF_CUDA_ARCHITECTURES="75-real;80-real;86-real;89-real;90-real;100-real;120-rea
 HANDOUT_PATHS=(
   .clang-format CMakeLists.txt CMakePresets.json cmake
   common scenes
-  saxpy/CMakeLists.txt saxpy/main.cpp saxpy/include saxpy/src/saxpy_serial.cpp saxpy/src/saxpy_run.cpp
+  saxpy/CMakeLists.txt saxpy/main.cpp saxpy/include saxpy/src/chunks.cpp saxpy/src/saxpy_serial.cpp
+  saxpy/src/saxpy_run.cpp
   saxpy/student
   scan/CMakeLists.txt scan/app scan/include scan/src/algorithm.cpp scan/src/inputs.cpp
   scan/src/reference.cpp scan/src/workspace.cpp scan/src/dispatch.cpp scan/src/cub_backend.cu

@@ -1,41 +1,28 @@
 #include "common/timer.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <numeric>
 
 #include "common/cuda_check.h"
 
 namespace common {
 
-CudaEventTimer::CudaEventTimer(cudaStream_t stream) : stream_(stream) {
-  CUDA_CHECK(cudaEventCreate(&start_));
-  const cudaError_t status = cudaEventCreate(&stop_);
-  if (status != cudaSuccess) {
-    cudaEventDestroy(start_);
-    check_cuda(status, "cudaEventCreate(&stop_)", __FILE__, __LINE__);
-  }
-}
-
-CudaEventTimer::~CudaEventTimer() {
-  // Destructors log instead of throwing.
-  if (start_ && cudaEventDestroy(start_) != cudaSuccess)
-    std::fputs("warning: cudaEventDestroy failed\n", stderr);
-  if (stop_ && cudaEventDestroy(stop_) != cudaSuccess)
-    std::fputs("warning: cudaEventDestroy failed\n", stderr);
-}
+// Timing events (the default flags): these are the ones whose elapsed time
+// can be read.
+CudaEventTimer::CudaEventTimer(cudaStream_t stream)
+    : stream_(stream), start_(cudaEventDefault), stop_(cudaEventDefault) {}
 
 void CudaEventTimer::start() {
-  CUDA_CHECK(cudaEventRecord(start_, stream_));
+  start_.record(stream_);
 }
 void CudaEventTimer::stop() {
-  CUDA_CHECK(cudaEventRecord(stop_, stream_));
+  stop_.record(stream_);
 }
 
 double CudaEventTimer::elapsed_ms() const {
-  CUDA_CHECK(cudaEventSynchronize(stop_));
+  CUDA_CHECK(cudaEventSynchronize(stop_.get()));
   float ms = 0;
-  CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
+  CUDA_CHECK(cudaEventElapsedTime(&ms, start_.get(), stop_.get()));
   return ms;
 }
 

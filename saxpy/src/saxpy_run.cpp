@@ -1,12 +1,13 @@
 // Whole trips from host arrays to a host result: the timed part of cudaSaxpy.
-#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
 #include "common/cuda_check.h"
 #include "common/device_buffer.h"
+#include "common/event.h"
 #include "common/stream.h"
 #include "common/timer.h"
+#include "saxpy/chunks.h"
 #include "saxpy/saxpy.h"
 
 namespace saxpy {
@@ -54,31 +55,39 @@ Timing run_course(Launcher launch, std::size_t n, float a, const float* x, const
   return t;
 }
 
-// Chunks of 4M floats (16 MB per array): small enough that the first copy in
-// and the last copy out, which cannot overlap anything, are short; large
-// enough that each copy runs at full bandwidth.
-constexpr std::size_t kChunk = std::size_t{1} << 22;
-constexpr int kStreams = 4;
-
-Timing run_tuned(std::size_t n, float a, const float* x, const float* y, float* result) {
+// The tuned trip. Copies in run in order on one stream, so each chunk arrives
+// at the link's full rate as early as it can: copies in issued on several
+// streams share the link, finish late and together, and leave several
+// chunks' work to run after the last copy in. Each chunk's kernel waits only
+// for its own copy in; its copy out waits only for its kernel and runs on the
+// other copy engine while later chunks copy in. What remains after the last
+// copy in, the last chunk's kernel and copy out, is short because the
+// schedule tapers (saxpy/chunks.h).
+Timing run_tuned(std::size_t n, float a, const float* x, const float* y, float* result,
+                 std::size_t chunk) {
   DeviceArrays d(n);
-  std::vector<common::CudaStream> streams(kStreams);
+  common::CudaStream copy_in, compute, copy_out;
+  common::CudaEvent copied_in, computed;
   Timing t;
   // Host clock around issue and completion, as the course times its trip:
   // issuing the chunks' calls is part of the trip.
   CUDA_CHECK(cudaDeviceSynchronize());
   common::Stopwatch clock;
-  for (std::size_t offset = 0, k = 0; offset < n; offset += kChunk, ++k) {
-    const std::size_t count = std::min(kChunk, n - offset);
-    const cudaStream_t s = streams[k % kStreams].get();
-    CUDA_CHECK(cudaMemcpyAsync(d.x.data() + offset, x + offset, count * sizeof(float),
-                               cudaMemcpyHostToDevice, s));
-    CUDA_CHECK(cudaMemcpyAsync(d.y.data() + offset, y + offset, count * sizeof(float),
-                               cudaMemcpyHostToDevice, s));
-    launch_tuned_kernel(count, a, d.x.data() + offset, d.y.data() + offset,
-                        d.result.data() + offset, s);
-    CUDA_CHECK(cudaMemcpyAsync(result + offset, d.result.data() + offset, count * sizeof(float),
-                               cudaMemcpyDeviceToHost, s));
+  for (std::size_t offset = 0; offset < n;) {
+    const std::size_t count = next_chunk_count(n - offset, chunk);
+    const std::size_t bytes = count * sizeof(float);
+    float *dx = d.x.data() + offset, *dy = d.y.data() + offset, *dr = d.result.data() + offset;
+    CUDA_CHECK(cudaMemcpyAsync(dx, x + offset, bytes, cudaMemcpyHostToDevice, copy_in.get()));
+    CUDA_CHECK(cudaMemcpyAsync(dy, y + offset, bytes, cudaMemcpyHostToDevice, copy_in.get()));
+    // Re-recording an event moves its mark; a wait already queued keeps the
+    // mark it was given, so one event per stage serves every chunk.
+    copied_in.record(copy_in.get());
+    copied_in.make_wait(compute.get());
+    launch_tuned_kernel(count, a, dx, dy, dr, compute.get());
+    computed.record(compute.get());
+    computed.make_wait(copy_out.get());
+    CUDA_CHECK(cudaMemcpyAsync(result + offset, dr, bytes, cudaMemcpyDeviceToHost, copy_out.get()));
+    offset += count;
   }
   CUDA_CHECK(cudaDeviceSynchronize());
   t.total_ms = clock.elapsed_ms();
@@ -88,12 +97,14 @@ Timing run_tuned(std::size_t n, float a, const float* x, const float* y, float* 
 
 } // namespace
 
-Timing run(Variant variant, std::size_t n, float a, const float* x, const float* y, float* result) {
+Timing run(Variant variant, std::size_t n, float a, const float* x, const float* y, float* result,
+           std::size_t chunk) {
+  if (chunk == 0) throw std::invalid_argument("saxpy::run: chunk must be positive");
   switch (variant) {
   case Variant::Course:
     return run_course(launch_course_kernel, n, a, x, y, result);
   case Variant::Tuned:
-    return run_tuned(n, a, x, y, result);
+    return run_tuned(n, a, x, y, result, chunk);
   case Variant::Student: // the course's trip around the student's kernel
     return run_course(launch_student_kernel, n, a, x, y, result);
   }

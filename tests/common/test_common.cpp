@@ -16,9 +16,12 @@
 #include "common/bandwidth.h"
 #include "common/cli.h"
 #include "common/cuda_check.h"
+#include "common/cuda_handle.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
+#include "common/event.h"
 #include "common/host_memory.h"
+#include "common/stream.h"
 #include "common/timer.h"
 #include "gpu_test.h"
 
@@ -142,6 +145,35 @@ TEST(CudaCheck, ThrowsWithCallFileAndLine) {
   EXPECT_NO_THROW(CUDA_CHECK(cudaSuccess));
 }
 
+// The handle owner on a stand-in handle (a counter) so it runs without a GPU:
+// each handle is released once, by its last owner, and a moved-from owner
+// releases nothing.
+cudaError_t count_release(int* released) {
+  ++*released;
+  return cudaSuccess;
+}
+using CountedHandle = common::CudaHandle<int*, count_release>;
+
+TEST(CudaHandle, ReleasesEachHandleOnceThroughMoves) {
+  int first = 0, second = 0;
+  {
+    CountedHandle a;
+    *a.out() = &first;
+    CountedHandle b = std::move(a);
+    EXPECT_EQ(a.get(), nullptr);
+    EXPECT_EQ(b.get(), &first);
+    CountedHandle c;
+    *c.out() = &second;
+    c = std::move(b); // c's own handle is released now
+    EXPECT_EQ(second, 1);
+    EXPECT_EQ(first, 0);
+    c = std::move(c);
+    EXPECT_EQ(c.get(), &first);
+  }
+  EXPECT_EQ(first, 1);
+  EXPECT_EQ(second, 1);
+}
+
 TEST(Summary, MinMedianMaxMean) {
   const common::Summary odd = common::summarize({5, 1, 3});
   EXPECT_EQ(odd.count, 3u);
@@ -257,6 +289,31 @@ TEST_F(CommonGpu, EventTimerAndBandwidthArePositive) {
   EXPECT_GT(timer.elapsed_ms(), 0.0);
   EXPECT_GT(common::measure_d2d_gbs(std::size_t{1} << 24, 3), 0.0);
   EXPECT_GT(common::measure_h2d_pinned_gbs(std::size_t{1} << 22, 2), 0.0);
+}
+
+// A stream told to wait on an event runs its later work after the work the
+// event marked on another stream: a 64 MiB device copy on one stream, then a
+// copy of its destination on another.
+TEST_F(CommonGpu, EventOrdersWorkAcrossStreamsAndMoves) {
+  const std::size_t n = std::size_t{16} << 20;
+  std::vector<int> host(n);
+  for (std::size_t i = 0; i < n; ++i) host[i] = static_cast<int>(i * 13 + 1);
+  common::DeviceBuffer<int> a(n, "a"), b(n, "b"), c(n, "c");
+  a.copy_from_host(host.data(), n);
+  common::CudaStream first, second;
+  common::CudaEvent moved;
+  common::CudaEvent copied = std::move(moved);
+  EXPECT_EQ(moved.get(), nullptr);
+  ASSERT_EQ(cudaMemcpyAsync(b.data(), a.data(), b.bytes(), cudaMemcpyDeviceToDevice, first.get()),
+            cudaSuccess);
+  copied.record(first.get());
+  copied.make_wait(second.get());
+  ASSERT_EQ(cudaMemcpyAsync(c.data(), b.data(), c.bytes(), cudaMemcpyDeviceToDevice, second.get()),
+            cudaSuccess);
+  second.synchronize();
+  std::vector<int> back(n, -1);
+  c.copy_to_host(back.data(), n);
+  EXPECT_EQ(back, host);
 }
 
 } // namespace

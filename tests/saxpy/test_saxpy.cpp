@@ -61,7 +61,8 @@ TEST(SaxpyVariant, ParsesNames) {
 
 TEST(SaxpyProgram, UsageErrorsExitTwoWithOneLine) {
   for (const char* args : {"-n abc", "-n -5", "-n 99999999999", "-x", "-zq", "--bogus", "-n",
-                           "-v fast", "-r 0", "extra"}) {
+                           "-v fast", "-r 0", "extra", "--chunk 0", "--chunk -4", "--chunk abc",
+                           "--chunk 1.5", "--chunk 99999999999", "--chunk"}) {
     const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " " + args);
     EXPECT_EQ(r.status, 2) << args << ": " << r.output;
     EXPECT_NE(r.output.find("cudaSaxpy: "), std::string::npos) << args << ": " << r.output;
@@ -75,7 +76,10 @@ TEST(SaxpyProgram, UsageErrorsNameTheOption) {
        {std::pair{"-zq", "unknown option -z"}, std::pair{"-r1 -y", "unknown option -y"},
         std::pair{"--bogus", "unknown option --bogus"}, std::pair{"-n", "option -n needs a value"},
         std::pair{"--arraysize", "option --arraysize needs a value"},
-        std::pair{"--help=1", "--help takes no value"}}) {
+        std::pair{"--help=1", "--help takes no value"},
+        std::pair{"--chunk", "option --chunk needs a value"},
+        std::pair{"--chunk 0", "--chunk: 0 is out of range (allowed: 1 to 1073741824)"},
+        std::pair{"--chunk=x", "--chunk: 'x' is not a whole number"}}) {
     const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " " + args);
     EXPECT_NE(r.output.find(says), std::string::npos) << args << ": " << r.output;
   }
@@ -86,6 +90,7 @@ TEST(SaxpyProgram, HelpExitsZero) {
     const ProgramResult r = run_program(std::string(CUDASAXPY_PATH) + " '" + args + "'");
     EXPECT_EQ(r.status, 0) << args;
     EXPECT_NE(r.output.find("--arraysize"), std::string::npos);
+    EXPECT_NE(r.output.find("--chunk <INT>"), std::string::npos);
   }
 }
 
@@ -158,6 +163,25 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(saxpy::variant_name(p.param.variant)) + "_" + std::to_string(p.param.n);
     });
 
+// The tuned trip with small chunks, odd ones too (every chunk after the first
+// starts off a 16-byte boundary), still gives every float exactly.
+class SaxpyChunkGpu : public GpuTestWithParam<std::size_t> {};
+
+TEST_P(SaxpyChunkGpu, TunedTripWithSmallChunksMatchesSerialBitwise) {
+  const std::size_t chunk = GetParam();
+  const std::size_t n = chunk < 100 ? 10007 : 1000003;
+  std::mt19937 rng(static_cast<unsigned>(chunk));
+  const std::vector<float> x = random_floats(n, rng), y = random_floats(n, rng);
+  std::vector<float> want(n), got(n, std::numeric_limits<float>::quiet_NaN());
+  saxpy::saxpy_serial(n, -1.25f, x.data(), y.data(), want.data());
+  saxpy::run(saxpy::Variant::Tuned, n, -1.25f, x.data(), y.data(), got.data(), chunk);
+  EXPECT_TRUE(bitwise_equal(got, want)) << "chunk " << chunk;
+}
+
+INSTANTIATE_TEST_SUITE_P(Chunks, SaxpyChunkGpu,
+                         ::testing::Values(std::size_t{1}, std::size_t{3}, std::size_t{1001},
+                                           std::size_t{65537}, std::size_t{1} << 30));
+
 class SaxpyKernelGpu : public GpuTest {};
 
 // Pointers that are not 16-byte aligned take the scalar path; every offset
@@ -189,6 +213,14 @@ TEST_F(SaxpyKernelGpu, ProgramRunsSmallArraysCorrectly) {
     EXPECT_NE(r.output.find("Effective BW by CUDA saxpy:"), std::string::npos);
     EXPECT_NE(r.output.find("match the serial reference"), std::string::npos);
   }
+}
+
+TEST_F(SaxpyKernelGpu, ProgramTakesTheChunkSize) {
+  const ProgramResult r =
+      run_program(std::string(CUDASAXPY_PATH) + " -r 1 -v tuned -n 1000003 --chunk 4099");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("chunks of 4099 floats"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("match the serial reference"), std::string::npos) << r.output;
 }
 
 } // namespace

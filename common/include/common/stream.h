@@ -3,7 +3,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include <utility>
+#include "common/cuda_handle.h"
 
 namespace common {
 
@@ -11,17 +11,12 @@ class CudaStream {
 public:
   // Creates a non-blocking stream (it does not synchronize with stream 0).
   CudaStream();
-  ~CudaStream();
-  CudaStream(const CudaStream&) = delete;
-  CudaStream& operator=(const CudaStream&) = delete;
-  CudaStream(CudaStream&& other) noexcept : stream_(std::exchange(other.stream_, nullptr)) {}
-  CudaStream& operator=(CudaStream&& other) noexcept;
 
-  cudaStream_t get() const noexcept { return stream_; }
+  cudaStream_t get() const noexcept { return stream_.get(); }
   void synchronize() const;
 
 private:
-  cudaStream_t stream_ = nullptr;
+  CudaHandle<cudaStream_t, cudaStreamDestroy> stream_;
 };
 
 } // namespace common

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <vector>
 
+#include "common/event.h"
+
 namespace common {
 
 // Wall clock (steady). For GPU work, synchronize before stop() or the time is
@@ -27,9 +29,6 @@ private:
 class CudaEventTimer {
 public:
   explicit CudaEventTimer(cudaStream_t stream = nullptr);
-  ~CudaEventTimer();
-  CudaEventTimer(const CudaEventTimer&) = delete;
-  CudaEventTimer& operator=(const CudaEventTimer&) = delete;
 
   void start();
   void stop();
@@ -38,8 +37,7 @@ public:
 
 private:
   cudaStream_t stream_;
-  cudaEvent_t start_ = nullptr;
-  cudaEvent_t stop_ = nullptr;
+  CudaEvent start_, stop_;
 };
 
 struct Summary {

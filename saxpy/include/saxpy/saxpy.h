@@ -8,11 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "saxpy/chunks.h"
+
 namespace saxpy {
 
 enum class Variant {
   Course,  // pageable host memory, whole arrays copied, one element per thread
-  Tuned,   // pinned host memory, chunks on streams overlap copies with the kernel,
+  Tuned,   // pinned host memory, chunks copied in order on one stream while earlier
+           // chunks compute and copy out on others (docs/saxpy.md),
            // 16-byte vector loads, two per thread with no loop (docs/saxpy.md says
            // why this replaced the grid-stride loop)
   Student, // the student slot: saxpy/student/student_saxpy.cu, the course's trip
@@ -49,8 +52,11 @@ struct Timing {
 // One whole trip from host arrays to a host result, timed as the course does
 // (device allocation outside the timed region), then the kernel alone timed
 // with events. For Variant::Tuned the host arrays should be pinned (see
-// common::PinnedBuffer); pageable arrays work but do not overlap.
-Timing run(Variant variant, std::size_t n, float a, const float* x, const float* y, float* result);
+// common::PinnedBuffer); pageable arrays work but do not overlap. `chunk` is
+// the tuned trip's floats per chunk (saxpy/chunks.h; the others ignore it);
+// 0 throws std::invalid_argument.
+Timing run(Variant variant, std::size_t n, float a, const float* x, const float* y, float* result,
+           std::size_t chunk = kDefaultChunk);
 
 // Bytes a SAXPY over n floats must move: read x and y, write the result.
 inline double saxpy_bytes(std::size_t n) {
