@@ -546,10 +546,13 @@ TEST_F(GpuTest, CudaRendererDeferredClearKeepsEveryCallOrder) {
 // ------------------------------------------------ suffix compositing
 
 // Binned mode with suffix compositing for tiles of at least `min_pairs`
-// pairs (1: every tile with a pair tries it; 0: the default; -1: off).
+// pairs (1: every tile with a pair tries it; 0: the default; -1: off). An
+// explicit threshold applies whatever a tile's share of whole-tile pairs;
+// the default keeps the default share.
 CudaRendererOptions suffix_options(int min_pairs) {
   CudaRendererOptions o = with_mode(CudaMode::Binned);
   o.suffix_min_pairs = min_pairs;
+  o.suffix_min_full_percent = min_pairs > 0 ? -1 : 0;
   return o;
 }
 
@@ -806,12 +809,16 @@ void expect_variable_rejects(const char* variable, std::initializer_list<const c
 }
 
 // RENDER_CUDA_SUFFIX_MIN_PAIRS: a positive number or "off"; the option wins.
+// Unset, the suffix is on from 128 pairs with 75% of them whole-tile.
 TEST_F(GpuTest, CudaSuffixThresholdVariable) {
   constexpr const char* kVariable = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
   expect_variable_rejects(kVariable, {"2x", "abc", "0", "-3", "99999999999999999999", " 5"});
   const scenes::Scene& scene = cached_scene("rand10k", 0);
+  // With the whole-tile share off, every tile of at least `min_pairs` tries.
   const auto tried = [&](int min_pairs) {
-    CudaRenderer cuda(suffix_options(min_pairs));
+    CudaRendererOptions o = suffix_options(min_pairs);
+    o.suffix_min_full_percent = -1;
+    CudaRenderer cuda(o);
     cuda.setup(scene, 64, 64);
     draw_frame(cuda);
     const bool described = cuda.describe().find("suffix") != std::string::npos;
@@ -819,9 +826,18 @@ TEST_F(GpuTest, CudaSuffixThresholdVariable) {
     EXPECT_EQ(described, tiles.tried > 0) << cuda.describe();
     return tiles.tried;
   };
+  const auto description = [&] {
+    CudaRenderer cuda(suffix_options(0));
+    cuda.setup(scene, 64, 64);
+    return cuda.describe();
+  };
   unsetenv(kVariable);
-  EXPECT_EQ(tried(0), 0u) << "suffix compositing is off by default";
+  unsetenv("RENDER_CUDA_SUFFIX_MIN_FULL");
+  EXPECT_NE(description().find("suffix from 128 pairs per tile with 75% whole-tile"),
+            std::string::npos)
+      << description();
   ASSERT_EQ(setenv(kVariable, "off", 1), 0);
+  EXPECT_EQ(description().find("suffix"), std::string::npos) << description();
   EXPECT_EQ(tried(0), 0u);
   EXPECT_GT(tried(1), 0u);
   ASSERT_EQ(setenv(kVariable, "1", 1), 0);
