@@ -66,31 +66,30 @@ template <class T> constexpr int staged_blocks_per_sm() {
   return by_shared < by_threads ? by_shared : by_threads;
 }
 
-using StageBarrier = cuda::barrier<cuda::thread_scope_block>;
-
-// Called by thread 0 before the block's first barrier: readies the barrier
-// the bulk copy completes on.
-__device__ __forceinline__ void init_stage_barrier(StageBarrier& bar) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  init(&bar, blockDim.x);
-  cuda::ptx::fence_proxy_async(cuda::ptx::space_shared); // the copy engine sees the barrier
-#else
-  (void)bar;
-#endif
-}
-
-// Every thread of the block: puts tile items [tile_first, tile_first +
-// kTileItems) in `items`, by one bulk copy when `vector_ok` (the whole tile is
-// in range and 16-byte aligned), else item by item with items past n as 0.
-// Returns when the whole tile is in shared memory and visible to every thread.
 template <class T>
-__device__ __forceinline__ void stage_tile(unsigned* items, const unsigned* in,
-                                           long long tile_first, long long n, bool vector_ok,
-                                           StageBarrier& bar) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+__global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
+    staged_scan_kernel(const unsigned* in, unsigned* out, long long n, unsigned num_tiles,
+                       bool aligned, bool prefetch, LookbackState state) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+  __trap(); // no bulk copies before Hopper; the host never launches this image
+#else
+  using Barrier = cuda::barrier<cuda::thread_scope_block>;
+  extern __shared__ uint4 staged_tile[]; // kTileItems items
+  unsigned* items = reinterpret_cast<unsigned*>(staged_tile);
   constexpr unsigned kTileBytes = T::kTileItems * 4;
+#pragma nv_diag_suppress static_var_with_dynamic_init
+  __shared__ Barrier bar;
+  __shared__ typename TileScan<T>::Shared shared;
+  if (threadIdx.x == 0) {
+    init(&bar, blockDim.x);
+    cuda::ptx::fence_proxy_async(cuda::ptx::space_shared); // the copy engine sees the barrier
+  }
+  const unsigned tile = TileScan<T>::claim_tile(shared, state, num_tiles); // ends in a barrier
+  if (prefetch && threadIdx.x == 0) prefetch_ahead<T>(in, tile, n);
+  const long long tile_first = static_cast<long long>(tile) * T::kTileItems;
+  const bool vector_ok = aligned && tile_first + T::kTileItems <= n;
   if (vector_ok) {
-    StageBarrier::arrival_token token;
+    Barrier::arrival_token token;
     if (threadIdx.x == 0) {
       cuda::device::memcpy_async_tx(items, in + tile_first, cuda::aligned_size_t<16>(kTileBytes),
                                     bar);
@@ -99,36 +98,13 @@ __device__ __forceinline__ void stage_tile(unsigned* items, const unsigned* in,
       token = bar.arrive();
     }
     bar.wait(cuda::std::move(token));
-    return;
+  } else {
+    for (int i = static_cast<int>(threadIdx.x); i < T::kTileItems; i += T::kThreads) {
+      const long long g = tile_first + i;
+      items[i] = g < n ? in[g] : 0u;
+    }
+    __syncthreads();
   }
-#else
-  (void)vector_ok, (void)bar;
-#endif
-  for (int i = static_cast<int>(threadIdx.x); i < T::kTileItems; i += T::kThreads) {
-    const long long g = tile_first + i;
-    items[i] = g < n ? in[g] : 0u;
-  }
-  __syncthreads();
-}
-
-template <class T>
-__global__ void __launch_bounds__(T::kThreads, staged_blocks_per_sm<T>())
-    staged_scan_kernel(const unsigned* in, unsigned* out, long long n, unsigned num_tiles,
-                       bool aligned, bool prefetch, LookbackState state) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-  __trap(); // no bulk copies before Hopper; the host never launches this image
-#else
-  extern __shared__ uint4 staged_tile[]; // kTileItems items
-  unsigned* items = reinterpret_cast<unsigned*>(staged_tile);
-#pragma nv_diag_suppress static_var_with_dynamic_init
-  __shared__ StageBarrier bar;
-  __shared__ typename TileScan<T>::Shared shared;
-  if (threadIdx.x == 0) init_stage_barrier(bar);
-  const unsigned tile = TileScan<T>::claim_tile(shared, state, num_tiles); // ends in a barrier
-  if (prefetch && threadIdx.x == 0) prefetch_ahead<T>(in, tile, n);
-  const long long tile_first = static_cast<long long>(tile) * T::kTileItems;
-  const bool vector_ok = aligned && tile_first + T::kTileItems <= n;
-  stage_tile<T>(items, in, tile_first, n, vector_ok, bar);
 
   // The register kernel's layout, read from shared memory: vector k of a
   // thread is 16 bytes at `local + 128 k`, conflict-free across a warp.
@@ -236,54 +212,29 @@ void launch_single_pass_scan(const unsigned* in, unsigned* out, long long n,
   CUDA_CHECK_LAUNCH();
 }
 
-// Whether a staged kernel of tiling T can run on the current device: the
-// image of it that this process loaded there (a cubin, or PTX the driver
-// compiled) was compiled for sm_90 or newer, and the device's shared memory
-// holds the blocks per SM the tiling was chosen for (not so on sm_120's
-// 100 KB). The device's compute capability cannot tell the first: a build with
-// PTX for compute_75 only runs on an H200 without the bulk copies. A kernel's
-// PTX version is the architecture its code was compiled for (its __CUDA_ARCH__).
-template <class T> bool staged_kernel_fits(const void* kernel) {
+// Whether staged_scan_kernel<T> can run on the current device: the image of
+// it that this process loaded there (a cubin, or PTX the driver compiled) was
+// compiled for sm_90 or newer, and the device's shared memory holds the
+// blocks per SM the tiling was chosen for (not so on sm_120's 100 KB). The
+// device's compute capability cannot tell the first: a build with PTX for
+// compute_75 only runs on an H200 without the bulk copies. A kernel's PTX
+// version is the architecture its code was compiled for (its __CUDA_ARCH__).
+template <class T> bool staged_scan_runs_here() {
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
-  cudaFuncAttributes attributes{};
-  CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
-  int shared_per_sm = 0;
-  CUDA_CHECK(
-      cudaDeviceGetAttribute(&shared_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device));
-  return attributes.ptxVersion >= 90 &&
-         shared_per_sm >= staged_blocks_per_sm<T>() * staged_block_shared_bytes<T>();
-}
-
-// The answer of staged_kernel_fits, asked once per device and thread: the
-// course times calls of a few microseconds.
-struct FitsCache {
-  int device = -1;
-  bool fits = false;
-  template <class Ask> bool get(Ask ask) {
-    int current = 0;
-    CUDA_CHECK(cudaGetDevice(&current));
-    if (current != device) {
-      fits = ask();
-      device = current;
-    }
-    return fits;
+  thread_local int cached_device = -1;
+  thread_local bool cached = false;
+  if (device != cached_device) {
+    cudaFuncAttributes attributes{};
+    CUDA_CHECK(cudaFuncGetAttributes(&attributes, staged_scan_kernel<T>));
+    int shared_per_sm = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&shared_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor,
+                                      device));
+    cached = attributes.ptxVersion >= 90 &&
+             shared_per_sm >= staged_blocks_per_sm<T>() * staged_block_shared_bytes<T>();
+    cached_device = device;
   }
-};
-
-template <class T> bool staged_scan_runs_here() {
-  thread_local FitsCache cache;
-  return cache.get(
-      [] { return staged_kernel_fits<T>(reinterpret_cast<const void*>(staged_scan_kernel<T>)); });
-}
-// As many tiles per SM as shared memory holds: the largest carveout, and room
-// for tiles over 48 KB. Called once per staged kernel.
-template <class T> bool set_staged_attributes(const void* kernel) {
-  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                  cudaSharedmemCarveoutMaxShared));
-  CUDA_CHECK(
-      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, T::kTileItems * 4));
-  return true;
+  return cached;
 }
 
 // `prefetch`: whether long inputs prefetch into the L2 (tile.cuh); off only
@@ -291,11 +242,20 @@ template <class T> bool set_staged_attributes(const void* kernel) {
 template <class T>
 void launch_staged_scan(const unsigned* in, unsigned* out, long long n, const LookbackState& state,
                         cudaStream_t stream, bool prefetch = true) {
-  static const bool attributes_set =
-      set_staged_attributes<T>(reinterpret_cast<const void*>(staged_scan_kernel<T>));
+  constexpr int kTileBytes = T::kTileItems * 4;
+  // As many tiles per SM as shared memory holds: ask for the largest carveout
+  // (and room for tiles over 48 KB) once per tiling.
+  static const bool attributes_set = [] {
+    CUDA_CHECK(cudaFuncSetAttribute(staged_scan_kernel<T>,
+                                    cudaFuncAttributePreferredSharedMemoryCarveout,
+                                    cudaSharedmemCarveoutMaxShared));
+    CUDA_CHECK(cudaFuncSetAttribute(staged_scan_kernel<T>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, kTileBytes));
+    return true;
+  }();
   (void)attributes_set;
   const long long tiles = tiles_for<T>(n);
-  staged_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, T::kTileItems * 4, stream>>>(
+  staged_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, kTileBytes, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), aligned16(in) && aligned16(out),
       prefetch && use_prefetch(in, n), state);
   CUDA_CHECK_LAUNCH();

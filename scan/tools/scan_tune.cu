@@ -106,13 +106,14 @@ bool tune_staged(Context& c) {
   return true;
 }
 
-// Launches one find_repeats kernel, checks its count and indices against the
-// serial reference, and reports its median time.
-template <class T, class Launch>
-bool time_repeats(Context& c, const char* kernel, bool prefetch, Launch launch) {
+template <int kThreads, int kVecs, bool kPrefetch = true, int kSleepNs = 100, int kLookback = 1>
+bool tune_repeats(Context& c) {
+  using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
   common::DeviceBuffer<long long> count(1, "count");
   auto op = [&](int s) {
-    launch(c.sets->in[s].data(), c.sets->out[s].data(), count.data(), c.lookback->next());
+    scan::detail::launch_fused_find_repeats<T>(c.sets->in[s].data(), c.n, c.sets->out[s].data(),
+                                               count.data(), c.lookback->next(), c.stream,
+                                               kPrefetch);
   };
   poison_output(c);
   op(0);
@@ -120,25 +121,15 @@ bool time_repeats(Context& c, const char* kernel, bool prefetch, Launch launch) 
   long long got = 0;
   count.copy_to_host(&got, 1);
   if (got != c.expected_count) {
-    std::fprintf(stderr, "scan_tune: %s count %lld, expected %lld\n", kernel, got,
+    std::fprintf(stderr, "scan_tune: find_repeats count %lld, expected %lld\n", got,
                  static_cast<long long>(c.expected_count));
     return false;
   }
-  if (!check(c, c.expected_repeats, got, kernel)) return false;
-  report<T>(kernel, c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
+  if (!check(c, c.expected_repeats, got, "find_repeats")) return false;
+  report<T>("find_repeats", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
             4.0 * static_cast<double>(c.n + got),
-            prefetch && scan::detail::use_prefetch(c.sets->in[0].data(), c.n));
+            kPrefetch && scan::detail::use_prefetch(c.sets->in[0].data(), c.n));
   return true;
-}
-
-template <int kThreads, int kVecs, bool kPrefetch = true, int kSleepNs = 100, int kLookback = 1>
-bool tune_repeats(Context& c) {
-  using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
-  return time_repeats<T>(c, "find_repeats", kPrefetch,
-                         [&](const int* in, int* out, long long* count, LookbackState state) {
-                           scan::detail::launch_fused_find_repeats<T>(in, c.n, out, count, state,
-                                                                      c.stream, kPrefetch);
-                         });
 }
 
 int run(int argc, char** argv) {
@@ -180,8 +171,8 @@ int run(int argc, char** argv) {
     std::printf("%-13s %8s %5s %6s %7s %8s %12lld %10.1f %9.1f\n", "memcpy", "-", "-", "-", "-",
                 "-", static_cast<long long>(n), c.memcpy_us,
                 8.0 * static_cast<double>(n) / (c.memcpy_us * 1e-6) / 1e9);
-    // Tiles held in registers (the first design, and the small tiles that
-    // spread short inputs over every SM), then the staged tilings with and
+    // Tiles held in registers (the first design, and smaller tiles for short
+    // inputs: docs/scan.md, change 14), then the staged tilings with and
     // without the L2 prefetch.
     ok = ok && tune_scan<128, 8, 100>(c) && tune_scan<128, 4, 100>(c) &&
          tune_scan<128, 2, 100>(c) && tune_scan<256, 4, 100>(c);
