@@ -104,6 +104,15 @@ CudaRendererOptions with_mode(CudaMode mode) {
   return o;
 }
 
+// expect_cuda_matches in each of `modes`, the mode named after `what`.
+template <std::size_t N>
+void expect_modes_match(const scenes::Scene& scene, int size, const Image& expected,
+                        const CudaMode (&modes)[N], const std::string& what) {
+  for (const CudaMode mode : modes)
+    expect_cuda_matches(scene, size, expected, with_mode(mode),
+                        what + ", " + render::cuda_mode_name(mode));
+}
+
 // ------------------------------------------------------------ every scene
 
 struct SizeCase {
@@ -149,9 +158,7 @@ TEST_P(CudaRendererScene, MatchesReferenceInEveryMode) {
   for_each_size_case(
       name, sizes_for(name),
       [](const scenes::Scene& scene, int size, const Image& expected, const std::string& where) {
-        for (const CudaMode mode : kBothModes)
-          expect_cuda_matches(scene, size, expected, with_mode(mode),
-                              where + ", " + render::cuda_mode_name(mode));
+        expect_modes_match(scene, size, expected, kBothModes, where);
         if (size == 100) expect_cuda_matches(scene, size, expected, {}, where + ", auto");
       });
 }
@@ -227,9 +234,7 @@ TEST_P(CudaLadderScene, ExactRungsMatchReference) {
   for_each_size_case(
       name, ladder_sizes_for(name),
       [](const scenes::Scene& scene, int size, const Image& expected, const std::string& where) {
-        for (const CudaMode mode : kExactRungs)
-          expect_cuda_matches(scene, size, expected, with_mode(mode),
-                              where + ", " + render::cuda_mode_name(mode));
+        expect_modes_match(scene, size, expected, kExactRungs, where);
       });
 }
 
@@ -274,10 +279,8 @@ TEST_F(GpuTest, CudaLadderEdgeScenesMatchReference) {
       RefRenderer ref;
       ref.setup(scene, size, size);
       const Image expected = draw_frame(ref);
-      for (const CudaMode mode : kExactRungs)
-        expect_cuda_matches(scene, size, expected, with_mode(mode),
-                            what + " at " + std::to_string(size) + "², " +
-                                render::cuda_mode_name(mode));
+      expect_modes_match(scene, size, expected, kExactRungs,
+                         what + " at " + std::to_string(size) + "²");
     }
   }
   const scenes::Scene& scene = cached_scene("rand10k", 0);
@@ -459,10 +462,8 @@ TEST_F(GpuTest, CudaRendererEdgeScenesMatchReference) {
       RefRenderer ref;
       ref.setup(scene, size, size);
       const Image expected = draw_frame(ref);
-      for (const CudaMode mode : kBothModes)
-        expect_cuda_matches(scene, size, expected, with_mode(mode),
-                            what + " at " + std::to_string(size) + "², " +
-                                render::cuda_mode_name(mode));
+      expect_modes_match(scene, size, expected, kBothModes,
+                         what + " at " + std::to_string(size) + "²");
     }
   }
 }
