@@ -1,8 +1,8 @@
-// The covered run of one circle in one pixel row (render/covered_run.h),
-// which the CPU renderer's run shading and the CUDA renderer's suffix count
-// use instead of testing each pixel: against testing each pixel, on random
-// circles and rows at tile edges, with tiny and huge radii and centers far
-// outside the tile. The CUDA renderer runs the same functions on the device.
+// The covered run of one circle in one pixel row (render/covered_run.h):
+// circle_row_run, which the CUDA renderer's suffix count runs on the device
+// (through covered_run, which the CPU renderer's run shading shares), against
+// testing each pixel, on random circles and rows at tile edges, with tiny and
+// huge radii and centers far outside the tile.
 #include <gtest/gtest.h>
 
 #include <climits>

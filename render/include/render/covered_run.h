@@ -1,6 +1,8 @@
 // The covered pixels of one circle in one pixel row, found with a few exact
 // coverage tests instead of one per pixel. The CPU renderer's run shading and
-// the CUDA renderer's suffix count share it.
+// the CUDA renderer's suffix count share covered_run (the walk that corrects a
+// run's guessed ends); the CUDA count also uses circle_row_run, which finds
+// the row's nearest column and guesses as below (the CPU finds its own).
 //
 // Why one run: along a row the pixel center only grows, so dx = x − center
 // only falls (every step rounds monotonically), dx² falls and then rises, and
