@@ -107,7 +107,7 @@ bool parse_options(int argc, char** argv, Options& opt) {
       return false;
     default: // '?' or ':': "-?" asks for help, anything else is a usage error
       if (common::getopt_asked_help(c, argv)) return false;
-      throw common::getopt_usage_error(c, argv);
+      throw common::getopt_usage_error(c, argv, long_options);
     }
   }
   if (optind < argc)

@@ -30,14 +30,30 @@ std::int64_t parse_int(const std::string& text, const std::string& what, std::in
 
 namespace {
 
-// The option getopt_long stopped at. A short one is named by optopt, because
-// inside a group (-zq) optind has not moved past the word yet; a long one
-// (optopt 0, or a value-taking long option) by the word it read.
-std::string stopped_at(char** argv) {
-  const char* word = argv[optind - 1];
-  if (optopt != 0 && std::strncmp(word, "--", 2) != 0)
+// The long option `word` names (--name or --name=value), or null.
+const option* long_option_named(const char* word, const option* long_options) {
+  if (std::strncmp(word, "--", 2) != 0) return nullptr;
+  const std::string name = std::string(word + 2).substr(0, std::string(word + 2).find('='));
+  for (const option* o = long_options; o && o->name; ++o)
+    if (name == o->name) return o;
+  return nullptr;
+}
+
+// Whether getopt_long stopped at the long option in argv[optind - 1] (it
+// reports a known one by its val in optopt) rather than at a short option:
+// inside a group (-zq) optind has not moved past the group yet, so the word
+// before it may be an earlier, valid --name=value.
+const option* stopped_long(char** argv, const option* long_options) {
+  const option* o = long_option_named(argv[optind - 1], long_options);
+  return o && !o->flag && o->val == optopt ? o : nullptr;
+}
+
+// The option getopt_long stopped at, as typed: a short one by optopt, a long
+// one (unknown: optopt 0) by the word it read.
+std::string stopped_at(char** argv, const option* long_options) {
+  if (optopt != 0 && !stopped_long(argv, long_options))
     return std::string("-") + static_cast<char>(optopt);
-  return word;
+  return argv[optind - 1];
 }
 
 } // namespace
@@ -46,15 +62,14 @@ bool getopt_asked_help(int code, char** argv) {
   return code == '?' && optopt == 0 && std::strcmp(argv[optind - 1], "-?") == 0;
 }
 
-UsageError getopt_usage_error(int code, char** argv) {
-  if (code == ':') return UsageError("option " + stopped_at(argv) + " needs a value");
-  // getopt_long names a known long option given a value it does not take by
-  // its optopt; an unknown one leaves optopt 0.
+UsageError getopt_usage_error(int code, char** argv, const option* long_options) {
+  if (code == ':') return UsageError("option " + stopped_at(argv, long_options) + " needs a value");
+  // A known long option given a value it does not take.
   const std::string word = argv[optind - 1];
-  const std::size_t eq = word.find('=');
-  if (optopt != 0 && word.compare(0, 2, "--") == 0 && eq != std::string::npos)
-    return UsageError(word.substr(0, eq) + " takes no value");
-  return UsageError("unknown option " + stopped_at(argv));
+  const option* o = stopped_long(argv, long_options);
+  if (o && o->has_arg == no_argument && word.find('=') != std::string::npos)
+    return UsageError(word.substr(0, word.find('=')) + " takes no value");
+  return UsageError("unknown option " + stopped_at(argv, long_options));
 }
 
 namespace {

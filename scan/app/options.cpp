@@ -90,7 +90,7 @@ Options parse_options(int argc, char** argv) {
         opt.help = true;
         return opt;
       }
-      throw common::getopt_usage_error(c, argv);
+      throw common::getopt_usage_error(c, argv, kLongOptions);
     }
   }
   if (optind < argc)

@@ -119,7 +119,7 @@ std::string getopt_message(std::vector<std::string> words) {
   int c;
   while ((c = getopt_long(static_cast<int>(words.size()), argv.data(), ":s:", kLong, nullptr)) !=
          -1)
-    if (c == '?' || c == ':') return common::getopt_usage_error(c, argv.data()).what();
+    if (c == '?' || c == ':') return common::getopt_usage_error(c, argv.data(), kLong).what();
   return "";
 }
 
@@ -129,6 +129,10 @@ TEST(GetoptUsageError, SaysWhichOptionTakesNoValue) {
   EXPECT_EQ(getopt_message({"p", "--bogus=1"}), "unknown option --bogus=1");
   EXPECT_EQ(getopt_message({"p", "--size"}), "option --size needs a value");
   EXPECT_EQ(getopt_message({"p", "-x"}), "unknown option -x");
+  // Inside a group after a valid --name=value, the short option is the one at fault.
+  EXPECT_EQ(getopt_message({"p", "--size=3", "-xq"}), "unknown option -x");
+  EXPECT_EQ(getopt_message({"p", "--size=3", "-qx"}), "unknown option -q");
+  EXPECT_EQ(getopt_message({"p", "--size=3", "--bench=2"}), "--bench takes no value");
 }
 
 TEST(CudaCheck, ThrowsWithCallFileAndLine) {

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+struct option; // <getopt.h>
+
 namespace common {
 
 // Bad command-line input. Programs exit with status 2 on it.
@@ -28,8 +30,9 @@ std::int64_t parse_int(const std::string& text, const std::string& what, std::in
 bool getopt_asked_help(int code, char** argv);
 // Otherwise what went wrong, naming the option as typed: "-z" also from inside
 // a group such as -zq, or the long option ("unknown option --bogus", "option
-// -n needs a value", "--bench takes no value").
-UsageError getopt_usage_error(int code, char** argv);
+// -n needs a value", "--bench takes no value"). `long_options`: the table
+// given to getopt_long.
+UsageError getopt_usage_error(int code, char** argv, const ::option* long_options);
 
 // Runs a program body. UsageError: "PROGRAM: message" and a hint to use --help,
 // status 2. Any other exception (CUDA failures, I/O, out of memory): "PROGRAM:
