@@ -219,6 +219,8 @@ void launch_single_pass_scan(const unsigned* in, unsigned* out, long long n,
 // device's compute capability cannot tell the first: a build with PTX for
 // compute_75 only runs on an H200 without the bulk copies. A kernel's PTX
 // version is the architecture its code was compiled for (its __CUDA_ARCH__).
+// Where it can, this also sets the kernel's attributes for the device (they
+// are per device), so launch_staged_scan runs only where this said yes.
 template <class T> bool staged_scan_runs_here() {
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
@@ -232,28 +234,27 @@ template <class T> bool staged_scan_runs_here() {
                                       device));
     cached = attributes.ptxVersion >= 90 &&
              shared_per_sm >= staged_blocks_per_sm<T>() * staged_block_shared_bytes<T>();
+    if (cached) {
+      // As many tiles per SM as shared memory holds: the largest carveout,
+      // and room for tiles over 48 KB.
+      CUDA_CHECK(cudaFuncSetAttribute(staged_scan_kernel<T>,
+                                      cudaFuncAttributePreferredSharedMemoryCarveout,
+                                      cudaSharedmemCarveoutMaxShared));
+      CUDA_CHECK(cudaFuncSetAttribute(
+          staged_scan_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, T::kTileItems * 4));
+    }
     cached_device = device;
   }
   return cached;
 }
 
-// `prefetch`: whether long inputs prefetch into the L2 (tile.cuh); off only
-// for tuning runs that measure what it brings.
+// Only where staged_scan_runs_here<T>() said yes on this device (it sets the
+// kernel's attributes). `prefetch`: whether long inputs prefetch into the L2
+// (tile.cuh); off only for tuning runs that measure what it brings.
 template <class T>
 void launch_staged_scan(const unsigned* in, unsigned* out, long long n, const LookbackState& state,
                         cudaStream_t stream, bool prefetch = true) {
   constexpr int kTileBytes = T::kTileItems * 4;
-  // As many tiles per SM as shared memory holds: ask for the largest carveout
-  // (and room for tiles over 48 KB) once per tiling.
-  static const bool attributes_set = [] {
-    CUDA_CHECK(cudaFuncSetAttribute(staged_scan_kernel<T>,
-                                    cudaFuncAttributePreferredSharedMemoryCarveout,
-                                    cudaSharedmemCarveoutMaxShared));
-    CUDA_CHECK(cudaFuncSetAttribute(staged_scan_kernel<T>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, kTileBytes));
-    return true;
-  }();
-  (void)attributes_set;
   const long long tiles = tiles_for<T>(n);
   staged_scan_kernel<T><<<static_cast<unsigned>(tiles), T::kThreads, kTileBytes, stream>>>(
       in, out, n, static_cast<unsigned>(tiles), aligned16(in) && aligned16(out),
