@@ -89,13 +89,17 @@ constexpr char kSuffixVariable[] = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
 constexpr std::uint32_t kDefaultSuffixPairs = 128;
 constexpr std::uint32_t kDefaultSuffixFullPercent = 75;
 
-// A setting from its option (`requested` > 0), else from `variable` (a
-// number from 1 to `max`, or "off" for 0), else `fallback`; negative
+// A setting from its option (`requested` from 1 to `max`), else from
+// `variable` (the same, or "off" for 0), else `fallback`; negative
 // `requested`: 0.
 std::uint32_t suffix_setting(int requested, const char* variable, std::uint32_t max,
                              std::uint32_t fallback, const char* what) {
   if (requested < 0) return 0;
-  if (requested > 0) return static_cast<std::uint32_t>(requested);
+  if (requested > 0) {
+    if (static_cast<std::uint32_t>(requested) > max)
+      throw std::invalid_argument(std::string(what) + ", not " + std::to_string(requested));
+    return static_cast<std::uint32_t>(requested);
+  }
   const char* value = std::getenv(variable);
   if (!value || !*value) return fallback;
   const std::string text = value;

@@ -566,18 +566,24 @@ std::string suffix_note(int min_pairs) {
 }
 
 // The dense scenes, where every tile takes the suffix path at threshold 1
-// and settles (all its pixels' starts meet) at least somewhere from 100².
+// and settles (all its pixels' starts meet) at least somewhere from 100²;
+// at the default settings biglittle and littlebig, mostly whole-tile
+// circles, take it at 517².
 TEST_F(GpuTest, CudaSuffixDenseScenesMatchReference) {
   for (const std::string name : {"rand10k", "rand100k", "biglittle", "littlebig"}) {
+    const bool whole_tile_scene = name == "biglittle" || name == "littlebig";
     for_each_size_case(
         name, {{1, false}, {7, false}, {100, false}, {517, false}, {100, true}},
-        [](const scenes::Scene& scene, int size, const Image& expected, const std::string& where) {
+        [&](const scenes::Scene& scene, int size, const Image& expected, const std::string& where) {
           for (const int min_pairs : kSuffixThresholds) {
             const render::CudaSuffixTiles tiles =
                 expect_cuda_matches(scene, size, expected, suffix_options(min_pairs),
                                     where + ", " + suffix_note(min_pairs));
             if (min_pairs < 0) {
               EXPECT_EQ(tiles.tried, 0u) << where;
+            }
+            if (min_pairs == 0 && whole_tile_scene && size == 517) {
+              EXPECT_GT(tiles.settled, 0u) << where << ", the default settings";
             }
             if (min_pairs != 1) continue;
             EXPECT_GT(tiles.tried, 0u) << where;
@@ -739,11 +745,14 @@ TEST_F(GpuTest, CudaSuffixClippedCirclesMatchReference) {
   const scenes::Scene scene = make_scene(circles);
   const std::string what =
       "far circles (RENDER_TEST_SEED=" + std::to_string(random_seed() - 1) + ")";
+  std::uint64_t settled = 0; // the runs' counts reach the image only in settled tiles
   for (const auto& [w, h] : {std::pair{100, 100}, std::pair{130, 67}, std::pair{256, 256}}) {
     const render::CudaSuffixTiles tiles =
         expect_frames_match(scene, w, h, suffix_options(1), 2, true, what);
     EXPECT_GT(tiles.tried, 0u) << what;
+    settled += tiles.settled;
   }
+  EXPECT_GT(settled, 0u) << what;
 }
 
 // Random dense scenes with awkward safe colors (0, 1, repeats, above 1, the
@@ -752,8 +761,14 @@ TEST_F(GpuTest, CudaSuffixClippedCirclesMatchReference) {
 TEST_F(GpuTest, CudaSuffixRandomScenesMatchReference) {
   std::mt19937 gen(random_seed());
   std::uniform_real_distribution<float> unit(0.f, 1.f);
-  const float awkward[] = {0.f, 1.f, 3.5f, 0x1p-125f, 1e30f, 0.5f};
+  const float awkward[] = {0.f, 1.f, 3.5f, 0x1p-125f, 0.5f, 1e30f};
+  render::CudaSuffixTiles tame_tiles;
   for (int n = 0; n < 4; ++n) {
+    // Scene 3 leaves out 1e30: from a bound that high the starts need over
+    // a hundred circles to meet, so there the tiles that settle are those
+    // whose window is the whole list; without it the bounds meet.
+    const bool tame = n == 3;
+    const std::size_t choices = std::size(awkward) - (tame ? 1 : 0);
     std::vector<Circle> circles;
     const int count = 500 + static_cast<int>(gen() % 3000);
     const float max_radius = n % 2 ? 0.6f : 0.2f;
@@ -761,7 +776,7 @@ TEST_F(GpuTest, CudaSuffixRandomScenesMatchReference) {
       Circle c{unit(gen), unit(gen), unit(gen), unit(gen) * max_radius, 0, 0, 0};
       if (i % 97 == 0) c.radius = 0.f;
       float* channels[] = {&c.r, &c.g, &c.b};
-      for (float* v : channels) *v = gen() % 3 ? unit(gen) : awkward[gen() % std::size(awkward)];
+      for (float* v : channels) *v = gen() % 3 ? unit(gen) : awkward[gen() % choices];
       circles.push_back(c);
     }
     const scenes::Scene scene = make_scene(circles);
@@ -769,9 +784,17 @@ TEST_F(GpuTest, CudaSuffixRandomScenesMatchReference) {
                              " (RENDER_TEST_SEED=" + std::to_string(random_seed() - 1) + ")";
     for (const auto& [w, h] :
          {std::pair{1, 1}, std::pair{7, 130}, std::pair{100, 100}, std::pair{130, 67}})
-      for (const bool clear : {true, false})
-        expect_frames_match(scene, w, h, suffix_options(1), 2, clear, what);
+      for (const bool clear : {true, false}) {
+        const render::CudaSuffixTiles tiles =
+            expect_frames_match(scene, w, h, suffix_options(1), 2, clear, what);
+        if (tame) {
+          tame_tiles.tried += tiles.tried;
+          tame_tiles.settled += tiles.settled;
+        }
+      }
   }
+  EXPECT_GT(tame_tiles.tried, 0u);
+  EXPECT_GT(tame_tiles.settled, 0u) << "the scene without 1e30 settled no tile";
 }
 
 // A dense scene drawn over itself, and in passes of few pairs (each pass
@@ -847,10 +870,15 @@ TEST_F(GpuTest, CudaSuffixThresholdVariable) {
   unsetenv(kVariable);
 }
 
-// RENDER_CUDA_SUFFIX_MIN_FULL: a percentage from 1 to 100, or "off".
+// RENDER_CUDA_SUFFIX_MIN_FULL: a percentage from 1 to 100, or "off"; the
+// option, the same.
 TEST_F(GpuTest, CudaSuffixWholeShareVariable) {
   constexpr const char* kVariable = "RENDER_CUDA_SUFFIX_MIN_FULL";
   expect_variable_rejects(kVariable, {"0", "101", "abc", "-5", "50%"});
+  unsetenv(kVariable);
+  CudaRendererOptions over;
+  over.suffix_min_full_percent = 101;
+  EXPECT_THROW(CudaRenderer cuda(over), std::invalid_argument);
   for (const char* good : {"off", "1", "100"}) {
     ASSERT_EQ(setenv(kVariable, good, 1), 0);
     EXPECT_NO_THROW(CudaRenderer cuda) << good;
