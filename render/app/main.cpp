@@ -61,6 +61,11 @@ int run(const render_app::Options& options) {
         render::frame_file_name(options.file_prefix, options.start_frame, options.format));
   // Before any work: a build without a window, or no display, says so at once.
   if (options.interactive) render_app::require_display();
+  // A test hook: the window reads its last frame back, so the frames must be counted.
+  if (const char* shot = std::getenv("RENDER_SCREENSHOT");
+      options.interactive && shot && *shot && options.interactive_frames == 0)
+    throw std::runtime_error("RENDER_SCREENSHOT reads back the last of a counted number of "
+                             "frames: give --interactive-frames N");
   std::unique_ptr<render::GifWriter> gif;
   if (!options.gif_file.empty())
     gif = std::make_unique<render::GifWriter>(options.gif_file, options.size, options.size,
@@ -103,7 +108,8 @@ int run(const render_app::Options& options) {
     viewer.start_frame = options.start_frame;
     viewer.frames = options.interactive_frames;
     viewer.title = "render: " + scene.name;
-    if (const char* path = std::getenv("RENDER_SCREENSHOT")) viewer.screenshot_path = path;
+    if (const char* path = std::getenv("RENDER_SCREENSHOT"); path && *path)
+      viewer.screenshot_path = path;
     render_app::run_viewer(*renderer, viewer, std::cout);
     return 0;
   }

@@ -6,13 +6,13 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "render/image_io.h"
+#include "scenes/atomic_file.h"
 #include "viewer.h"
 
 // After our headers: X11 defines macros such as None.
@@ -41,12 +41,15 @@ void write_screenshot(const std::string& path, int width, int height) {
   glReadBuffer(GL_BACK);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
-  std::ofstream out(path, std::ios::binary);
-  out << "P6\n" << width << " " << height << "\n255\n";
+  // Written whole or not at all, as every file the program writes.
+  scenes::AtomicFile out(path);
+  const std::string header =
+      "P6\n" + std::to_string(width) + " " + std::to_string(height) + "\n255\n";
+  out.write(header.data(), header.size());
   for (int y = height - 1; y >= 0; --y)
-    out.write(reinterpret_cast<const char*>(rgb.data() + static_cast<std::size_t>(y) * width * 3),
-              width * 3);
-  if (!out) throw std::runtime_error("cannot write the screenshot " + path);
+    out.write(rgb.data() + static_cast<std::size_t>(y) * width * 3,
+              static_cast<std::size_t>(width) * 3);
+  out.commit();
 }
 
 void draw() {
@@ -126,6 +129,11 @@ int run_viewer(render::Renderer& renderer, const ViewerOptions& options, std::os
   window.width = renderer.image().width();
   window.height = renderer.image().height();
   g_window = &window;
+  // freeglut's callbacks must not reach the window once it is gone, also
+  // when a frame or the screenshot throws.
+  struct Forget {
+    ~Forget() { g_window = nullptr; }
+  } forget;
   int argc = 1;
   char name[] = "render";
   char* argv[] = {name, nullptr};
@@ -166,7 +174,6 @@ int run_viewer(render::Renderer& renderer, const ViewerOptions& options, std::os
   }
   if (!window.closed) glutDestroyWindow(id);
   glutMainLoopEvent();
-  g_window = nullptr;
   out << "Showed " << shown << " frames\n";
   return shown;
 }

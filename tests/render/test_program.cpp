@@ -183,6 +183,11 @@ TEST(Program, InteractiveWindowShowsTheFrames) {
   ASSERT_FALSE(window.empty()) << "no screenshot";
   EXPECT_TRUE(window == render_test::read_file(dir.file("file_0033.ppm")))
       << "the window's last frame differs from frame 33's file";
+  // The read-back needs a counted number of frames: refused before any work.
+  const ProgramRun uncounted = run_program({"-r", "cpu", "-i", "-s", "96", "fireworks"}, dir.path(),
+                                           "env RENDER_SCREENSHOT=" + shot + " " + WITH_XVFB);
+  expect_one_error_line(uncounted, 1, "RENDER_SCREENSHOT reads back the last of a counted number");
+  EXPECT_TRUE(uncounted.out.empty()) << uncounted.out;
 #endif
 }
 
