@@ -55,7 +55,7 @@ HANDOUT_PATHS=(
   render/src/check.cpp render/src/cpu_renderer.cpp render/src/frame_loop.cpp
   render/src/host_renderer.cpp render/src/image.cpp render/src/image_io.cpp render/src/parallel.cpp
   render/src/parallel.h render/src/ref_renderer.cpp render/src/renderer_factory.cpp render/src/run_shading.cpp
-  render/src/run_shading.h render/src/tile_bins.cpp render/src/tile_bins.h render/src/gif.cpp
+  render/src/run_shading.h render/src/tile_bins.cpp render/src/tile_bins.h render/src/gif.cpp render/src/write_step.h
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
   scripts/setup.sh scripts/grade.sh scripts/grade_lib.sh scripts/gradescope.sh scripts/fuzz_scene_file.sh

@@ -9,6 +9,7 @@
 
 #include "render/image_io.h"
 #include "scenes/atomic_file.h"
+#include "write_step.h"
 
 namespace render {
 
@@ -155,16 +156,7 @@ private:
   int used_ = 0;
 };
 
-// Runs a step of writing the file; its failure becomes "cannot write PATH:
-// REASON", with the reason AtomicFile gives (errno's text, or why it refuses
-// the destination: a symbolic link, a read-only file).
-template <typename Step> void writing(const std::string& path, Step&& step) {
-  try {
-    step();
-  } catch (const scenes::WriteError& e) {
-    throw std::runtime_error("cannot write " + path + ": " + e.what());
-  }
-}
+using detail::writing;
 
 void put_u16(std::vector<std::uint8_t>& out, int value) {
   out.push_back(static_cast<std::uint8_t>(value & 0xff));

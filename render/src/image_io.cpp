@@ -23,6 +23,7 @@
 #include <stb_image_write.h>
 
 #include "scenes/atomic_file.h"
+#include "write_step.h"
 
 namespace render {
 
@@ -67,11 +68,6 @@ void append_to_vector(void* context, void* data, int size) {
 
 void emit_text(const std::string& text, const ByteSink& sink) {
   sink(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
-}
-
-bool is_directory(const std::string& path) {
-  struct stat info {};
-  return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
 }
 
 // An open file for reading, closed on destruction.
@@ -271,15 +267,12 @@ std::vector<std::uint8_t> encode_rgbaf(const Image& image) {
 
 void write_image(const Image& image, const std::string& path, ImageFormat format) {
   if (image.pixel_count() == 0) throw write_error(path, "the image is empty");
-  if (is_directory(path)) throw write_error(path, "it is a folder");
-  try {
+  detail::writing(path, [&] {
     scenes::AtomicFile file(path);
     emit_image(image, format,
                [&file](const std::uint8_t* data, std::size_t size) { file.write(data, size); });
     file.commit();
-  } catch (const scenes::WriteError& e) {
-    throw write_error(path, e.what());
-  }
+  });
 }
 
 Image read_rgbaf(const std::string& path) {
@@ -335,12 +328,9 @@ Image read_rgbaf(const std::string& path) {
 
 void check_writable(const std::string& path) {
   if (path.empty()) throw write_error(path, "empty file name");
-  if (is_directory(path)) throw write_error(path, "it is a folder");
-  try {
-    const scenes::AtomicFile probe(path); // creating it is the test; it is removed unused
-  } catch (const scenes::WriteError& e) {
-    throw write_error(path, e.what());
-  }
+  // Creating it is the test (AtomicFile refuses folders, links and read-only
+  // files); it is removed unused.
+  detail::writing(path, [&] { const scenes::AtomicFile probe(path); });
 }
 
 std::string frame_file_name(const std::string& prefix, int frame, ImageFormat format) {
