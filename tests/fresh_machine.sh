@@ -45,8 +45,10 @@ cp /etc/resolv.conf "$root/etc/resolv.conf"
 # A fresh copy of the suite: the files git tracks or would track, no build folders.
 rm -rf "$root/root/suite"
 mkdir -p "$root/root/suite"
+# One tar reads the whole list (xargs would start several past its buffer, and
+# the extracting tar stops at the first archive's end).
 git -C "$repo" ls-files -z --cached --others --exclude-standard |
-  (cd "$repo" && xargs -0 tar -cf - --no-recursion) | tar -xf - -C "$root/root/suite"
+  tar -C "$repo" --null --no-recursion -T - -cf - | tar -xf - -C "$root/root/suite"
 
 # The quick start's commands: the lines of the README's first sh block.
 # shellcheck disable=SC2016 # sed's $, not the shell's
