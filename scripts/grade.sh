@@ -996,14 +996,24 @@ write_results() {
   echo "Logs and results (results.md, scores.csv$([ -f "$logs/saxpy.csv" ] && echo ", saxpy.csv")): $logs"
 }
 
+# handout_references: in a handout (scripts/make_handout.sh) the reference
+# programs of ref/ are the default references, but only where the user named
+# no reference (--ref-mode and --ref-algorithm name one too), and never for
+# the CPU renderer, whose reference is the serial time over the cores.
+handout_references() {
+  [ -f "$repo/.handout" ] || return 0
+  if [ -z "${given[--ref-render]:-}${given[--ref-mode]:-}" ] && [ "$renderer" != cpu ] &&
+    [ -x "$repo/ref/render_ref" ]; then
+    ref_render=$repo/ref/render_ref
+  fi
+  if [ -z "${given[--ref-scan]:-}${given[--ref-algorithm]:-}" ] && [ -x "$repo/ref/cudaScan_ref" ]; then
+    ref_scan=$repo/ref/cudaScan_ref
+  fi
+}
+
 main() {
   parse_args "$@"
-  # In a handout (scripts/make_handout.sh) the reference programs of ref/
-  # are the default references.
-  if [ -f "$repo/.handout" ]; then
-    [ -n "$ref_render" ] || [ ! -x "$repo/ref/render_ref" ] || ref_render=$repo/ref/render_ref
-    [ -n "$ref_scan" ] || [ ! -x "$repo/ref/cudaScan_ref" ] || ref_scan=$repo/ref/cudaScan_ref
-  fi
+  handout_references
   validate_args
   setup_paths
   prepare_programs

@@ -148,6 +148,35 @@ test_bad_references() {
   fi
 }
 
+# A handout (a .handout file and ref/ programs beside scripts/): ref/ is the
+# default reference, but a reference option given, and the CPU renderer's
+# serial reference, win over it.
+test_handout_references() {
+  local handout=$tmp/handout grade=$tmp/handout/scripts/grade.sh
+  mkdir -p "$handout/scripts" "$handout/ref"
+  cp "$here/../../scripts/grade.sh" "$here/../../scripts/grade_lib.sh" "$handout/scripts/"
+  touch "$handout/.handout"
+  ln -s "$here/fake/render" "$handout/ref/render_ref"
+  ln -s "$here/fake/cudaScan" "$handout/ref/cudaScan_ref"
+  FAKE_REF_MS=rgb=4 grade handout_default render --scenes rgb
+  expect_eq "handout: exit status" 0 "$STATUS"
+  expect_eq "handout: ref/render_ref by default" "|rgb|4.0000|10.0000|5|0.40x|render_ref -r cuda|" "$(row "$OUT" rgb)"
+  FAKE_MODE_MS=pixels=20 grade handout_ref_mode render --scenes rgb --ref-mode pixels
+  expect_eq "handout, --ref-mode: exit status" 0 "$STATUS"
+  expect_eq "handout, --ref-mode: that reference" "|rgb|20.0000|10.0000|9|2.00x|render -r cuda --cuda-mode pixels|" "$(row "$OUT" rgb)"
+  expect_eq "handout, --ref-mode: ref/ not run" 0 "$(grep -c '^render_ref' "$CALLS")"
+  FAKE_NO_GPU=1 FAKE_CPUREF_MS=rgb=$((10 * cores)) grade handout_cpu render --renderer cpu --scenes rgb
+  expect_eq "handout, CPU renderer: graded without a GPU" 0 "$STATUS"
+  expect_eq "handout, CPU renderer: the serial reference" "|rgb|10.0000|10.0000|9|1.00x|serial / $cores cores (perfect scaling)|" "$(row "$OUT" rgb)"
+  expect_eq "handout, CPU renderer: ref/ not run" 0 "$(grep -c '^render_ref' "$CALLS")"
+  FAKE_REF_MS=1 grade handout_scan scan --counts 1000000
+  expect_eq "handout: ref/cudaScan_ref by default" "|1000000|1.000|1.000|1.25|1.00x|cudaScan_ref|" "$(row "$OUT" 1000000)"
+  FAKE_ALGO_MS=cub=0.5 grade handout_ref_algorithm scan --counts 1000000 --ref-algorithm cub
+  expect_eq "handout, --ref-algorithm: exit status" 0 "$STATUS"
+  expect_eq "handout, --ref-algorithm: that reference" "|1000000|0.500|1.000|0.625|0.50x|cudaScan -a cub|" "$(row "$OUT" 1000000)"
+  expect_eq "handout, --ref-algorithm: ref/ not run" 0 "$(grep -c '^cudaScan_ref' "$CALLS")"
+}
+
 test_cuda_renderer_without_gpu() {
   FAKE_NO_GPU=1 grade cuda_nogpu render --scenes rgb,pattern
   expect_eq "no GPU: exit status" 1 "$STATUS"
@@ -394,7 +423,7 @@ test_build_when_stale() {
 # names (default: all of them).
 declare -A groups=(
   [render]="test_render_cpu_scores test_render_wrong_scene test_render_reference_program test_render_default_reference test_reference_program_without_gpu test_cuda_renderer_without_gpu test_ladder"
-  [references]="test_bad_references test_render_without_check_against test_render_cache_wrong_image"
+  [references]="test_handout_references test_bad_references test_render_without_check_against test_render_cache_wrong_image"
   [cache]="test_render_cache test_cache_folder_problems"
   [other]="test_scan_default_reference test_scan_reference_program test_scan_wrong_and_no_gpu test_saxpy test_all test_usage_errors test_missing_program test_build_when_stale"
 )
