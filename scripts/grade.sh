@@ -834,8 +834,13 @@ serial_reference_time() {
   if is_busy "$load" "$cores"; then
     warn "render $scene: the machine was busy (load $load on $cores cores) while timing the serial renderer: its time is not cached"
   elif cache_ready; then
-    printf '%s %s\n' "$REF_MS" "${load:--}" >"$work_dir/$name" && cache_put "$work_dir/$name" "$name"
+    # The time is measured and good: a cache that cannot take it only costs
+    # the next run a measurement.
+    if ! printf '%s %s\n' "$REF_MS" "${load:--}" >"$work_dir/$name" || ! cache_put "$work_dir/$name" "$name"; then
+      warn "render $scene: could not cache the serial time"
+    fi
   fi
+  return 0
 }
 
 # render_reference_name: the reference named in every row.

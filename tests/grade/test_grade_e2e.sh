@@ -251,6 +251,21 @@ test_cache_folder_problems() {
   expect_eq "clean cache: nothing left" "" "$(find "$tmp/cache-limit" -type f)"
 }
 
+# A serial time that cannot go into the cache is still used: an mv that
+# cannot write the cached time (*.ms) stands in for a failing cache.
+test_serial_time_not_cached() {
+  local fakebin=$tmp/failing-mv
+  mkdir -p "$fakebin"
+  # shellcheck disable=SC2016  # expanded by the fake mv
+  printf '#!/usr/bin/env bash\ncase "${*: -1}" in *.ms) exit 1 ;; esac\nexec "%s" "$@"\n' "$(command -v mv)" >"$fakebin/mv"
+  chmod +x "$fakebin/mv"
+  PATH=$fakebin:$PATH FAKE_CPUREF_MS=rgb=$((10 * cores)) grade uncached render --renderer cpu --scenes rgb
+  expect_eq "uncached serial time: exit status" 0 "$STATUS"
+  expect_eq "uncached serial time: the row" "|rgb|10.0000|10.0000|9|1.00x|serial / $cores cores (perfect scaling)|" "$(row "$OUT" rgb)"
+  expect_eq "uncached serial time: one line" "grade.sh: render rgb: could not cache the serial time" "$(grep '^grade.sh: ' <<<"$ERR")"
+  expect_eq "uncached serial time: not in the cache" "" "$(find "$tmp/cache-uncached" -name '*.ms*')"
+}
+
 test_render_without_check_against() {
   CACHE=old FAKE_CHECK_AGAINST=0 grade old1 render --renderer cpu --scenes rgb,pattern
   expect_eq "older render: passes" 0 "$STATUS"
@@ -423,7 +438,7 @@ test_build_when_stale() {
 # names (default: all of them).
 declare -A groups=(
   [render]="test_render_cpu_scores test_render_wrong_scene test_render_reference_program test_render_default_reference test_reference_program_without_gpu test_cuda_renderer_without_gpu test_ladder"
-  [references]="test_handout_references test_bad_references test_render_without_check_against test_render_cache_wrong_image"
+  [references]="test_handout_references test_bad_references test_render_without_check_against test_render_cache_wrong_image test_serial_time_not_cached"
   [cache]="test_render_cache test_cache_folder_problems"
   [other]="test_scan_default_reference test_scan_reference_program test_scan_wrong_and_no_gpu test_saxpy test_all test_usage_errors test_missing_program test_build_when_stale"
 )
