@@ -178,8 +178,9 @@ trap remove_partial EXIT
 # fall back to the default reference).
 need_value() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
 
-# need_number OPTION ARGS...: the same for an option taking a number.
-need_number() { if [ $# -lt 2 ] || [[ $2 == -[!0-9]* ]]; then usage_error "$1 needs a number"; fi; }
+# need_number OPTION ARGS...: the same for an option taking a number (an
+# empty one included: --saxpy-n= must not fall back to the default count).
+need_number() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == -[!0-9]* ]]; then usage_error "$1 needs a number"; fi; }
 
 parse_args() {
   while [ $# -gt 0 ]; do

@@ -397,6 +397,8 @@ test_usage_errors() {
   usage "unknown scene" "render does not know the scene 'rgbb'" render --scenes rgb,rgbb
   usage "option=value form" "--size: 'big' is not a size" --size=big
   usage "empty reference program" "--ref-render needs a value" render --ref-render=
+  usage "empty saxpy count" "--saxpy-n needs a number" saxpy --saxpy-n=
+  usage "empty saxpy count, apart" "--saxpy-n needs a number" saxpy --saxpy-n ""
   usage "empty log folder" "--logs needs a value" --logs ""
   usage "gradescope file a folder" "--gradescope: '/tmp' is a folder, not a file" --gradescope /tmp
   usage "gradescope file in no folder" "--gradescope: no folder '/nonexistent'" --gradescope /nonexistent/results.json
