@@ -107,6 +107,7 @@ scan_rungs=(kogge-stone blelloch single-pass cub)
 # Set while running.
 exit_status=0
 work_dir=""
+created_logs=""  # the log folder when this run created it
 scores_tsv=""  # the rows so far; scores.csv at the end
 results_part=""  # results.md so far, renamed at the end
 declare -A program_state=()  # target -> ok or failed, so each is built once
@@ -116,8 +117,11 @@ cores=$(nproc 2>/dev/null || echo 1)
 
 show_help() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
 
+# usage_error MESSAGE: exit 2, taking away the log folder if this run made
+# it (render's scenes are checked after it is made).
 usage_error() {
   echo "grade.sh: $1 (try --help)" >&2
+  [ -z "$created_logs" ] || rm -rf -- "$created_logs"
   exit 2
 }
 
@@ -328,8 +332,11 @@ setup_paths() {
   [[ $cache_dir == /* ]] || cache_dir=$PWD/$cache_dir
   [ "$clean_cache" = 0 ] || clean_the_cache
   [ ${#parts[@]} -gt 0 ] || exit 0
-  if [ -z "$logs" ]; then logs=$(new_log_folder) || exit 1; fi
+  local fresh=0
+  if [ -z "$logs" ]; then logs=$(new_log_folder) || exit 1; fresh=1; fi
+  [ -e "$logs" ] || fresh=1
   logs=$(make_folder "$logs") || exit 1
+  [ "$fresh" = 0 ] || created_logs=$logs
   work_dir=$(make_folder "$logs/work") || exit 1
   scores_tsv=$logs/.scores.tsv
   results_part=$logs/.results.md

@@ -395,6 +395,17 @@ test_usage_errors() {
   usage "saxpy count past cudaSaxpy's limit" "--saxpy-n: '99999999999' is not a count" saxpy --saxpy-n 99999999999
   usage "bad seed" "--seed: 'x' is not auto, random or a seed" --seed x
   usage "unknown scene" "render does not know the scene 'rgbb'" render --scenes rgb,rgbb
+  expect_eq "unknown scene: the log folder it made is gone" no "$([ -e "$LOGS" ] && echo yes || echo no)"
+  mkdir -p "$tmp/own-logs"
+  "$grade" render --bin-dir "$bin" --logs "$tmp/own-logs" --scenes rgbb 2>/dev/null
+  expect_eq "unknown scene: a log folder given that was there stays" yes "$([ -d "$tmp/own-logs" ] && echo yes || echo no)"
+  # Without --logs: no new folder under grade-results (in a copy of the
+  # scripts, so the repository's own grade-results is not touched).
+  local copy=$tmp/copy
+  mkdir -p "$copy/scripts"
+  cp "$here/../../scripts/grade.sh" "$here/../../scripts/grade_lib.sh" "$copy/scripts/"
+  "$copy/scripts/grade.sh" render --bin-dir "$bin" --cache-dir "$tmp/cache-copy" --scenes rgbb 2>/dev/null
+  expect_eq "unknown scene: no new folder in grade-results" "" "$(find "$copy/grade-results" -mindepth 1 2>/dev/null)"
   usage "option=value form" "--size: 'big' is not a size" --size=big
   usage "empty reference program" "--ref-render needs a value" render --ref-render=
   usage "empty saxpy count" "--saxpy-n needs a number" saxpy --saxpy-n=
