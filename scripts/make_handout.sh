@@ -20,7 +20,8 @@
 #                         (setup.sh, run_autograder and the handout)
 #   -h, --help            this text
 # Exit status: 0 written, 1 failure (a listed file missing, a build failing),
-# 2 usage.
+# 2 usage, 130 or 143 when stopped by SIGINT or SIGTERM (a run that does not
+# finish leaves nothing it made).
 set -uo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
