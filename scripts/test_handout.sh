@@ -31,7 +31,9 @@ only_student_tests_failed() {
       summary = count + 0
     }
     /^The following tests FAILED:$/ { inside = 1; next }
-    inside && /^[ \t]*[0-9]+ - [^ \t]+ \(.*\)$/ {
+    # "N - NAME (STATUS)"; a parameterized test has "  # GetParam() = ..."
+    # between its name and the status.
+    inside && /^[ \t]*[0-9]+ - [^ \t]+ .*\(.*\)$/ {
       if ($3 ~ /^student_tests\./) student++; else other++
       next
     }

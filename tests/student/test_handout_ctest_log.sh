@@ -40,6 +40,12 @@ for status in Failed Timeout SEGFAULT "Subprocess aborted" "Not Run" "Child abor
   expect_eq "another test failed ($status)" no \
     "$(verdict "$(ctest_log 2 '  3 - student_tests.Saxpy.Matches (Failed)' " 12 - scan_tests.Scan.Large ($status)")")"
 done
+# Parameterized tests: ctest names them with their parameter.
+expect_eq "only student_tests failed, parameterized" yes \
+  "$(verdict "$(ctest_log 1 ' 17 - student_tests.Slots/RenderSlot.Matches/rgb  # GetParam() = "rgb" (Failed)')")"
+expect_eq "a parameterized test of another program failed" no \
+  "$(verdict "$(ctest_log 2 '  3 - student_tests.Saxpy.Matches (Failed)' \
+    ' 40 - scan_tests.Algorithms/ScanGpu.Large/cub  # GetParam() = 4-byte object <03-00 00-00> (Child aborted)')")"
 expect_eq "the summary counts a failure the block does not show" no \
   "$(verdict "$(ctest_log 3 '  3 - student_tests.Saxpy.Matches (Failed)' ' 17 - student_tests.Render.Rgb (Failed)')")"
 expect_eq "a line of the block not read" no \
