@@ -11,13 +11,15 @@
 # Exit status: 0 when every step passed, 1 otherwise, 2 on usage errors.
 set -uo pipefail
 
+# shellcheck source=scripts/gpu_steps.sh
+source "$(dirname "$0")/gpu_steps.sh"
 logs=${GPU_CHECK_LOGS:-gpu-check-logs}
 bench=1
 grade=0
 only=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --logs) [ $# -ge 2 ] || { echo "gpu_check.sh: --logs needs a folder" >&2; exit 2; }; logs=$2; shift 2 ;;
+    --logs) need_logs_folder gpu_check.sh "$@"; logs=$2; shift 2 ;;
     --no-bench) bench=0; shift ;;
     --grade) grade=1; shift ;;
     --only)
@@ -29,8 +31,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-# shellcheck source=scripts/gpu_steps.sh
-source "$(dirname "$0")/gpu_steps.sh"
 require_gpu gpu_check.sh
 
 # A relative log folder is the caller's, so settle it before moving to the repo root.

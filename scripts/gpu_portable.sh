@@ -18,14 +18,17 @@
 set -uo pipefail
 
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+# shellcheck source=scripts/gpu_steps.sh
+source "$(dirname "$0")/gpu_steps.sh"
 logs="gpu-portable-logs"
 archs=()
 bench=1
 while [ $# -gt 0 ]; do
   case "$1" in
-    --logs) [ $# -ge 2 ] || { echo "gpu_portable.sh: --logs needs a folder" >&2; exit 2; }; logs=$2; shift 2 ;;
+    --logs) need_logs_folder gpu_portable.sh "$@"; logs=$2; shift 2 ;;
     --arch)
-      if ! [[ "${2:-}" =~ ^[0-9]+$ ]] || [ "$2" -lt 75 ]; then
+      # Two or three digits, so a huge number is refused here, not by bash.
+      if ! [[ "${2:-}" =~ ^[0-9]{2,3}$ ]] || [ "$2" -lt 75 ]; then
         echo "gpu_portable.sh: --arch needs a compute capability of 75 or more, e.g. 75" >&2; exit 2
       fi
       archs+=("$2"); shift 2 ;;
@@ -35,8 +38,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#archs[@]} -gt 0 ] || archs=(75 80)
-# shellcheck source=scripts/gpu_steps.sh
-source "$(dirname "$0")/gpu_steps.sh"
 require_gpu gpu_portable.sh
 
 mkdir -p "$logs" || { echo "gpu_portable.sh: cannot create $logs" >&2; exit 1; }

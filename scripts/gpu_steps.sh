@@ -1,7 +1,17 @@
 # shellcheck shell=bash disable=SC2034,SC2154
-# Sourced by the GPU machine's scripts (gpu_check.sh, gpu_portable.sh): one
-# step of a check run, recorded for the short table they print last.
+# Sourced by the GPU machine's scripts (gpu_check.sh, gpu_portable.sh): their
+# shared argument check, the GPU check, and one step of a check run,
+# recorded for the short table they print last.
 # Expects $logs (the log folder); fills $results and sets failed=1 on a failure.
+
+# need_logs_folder SCRIPT --logs VALUE...: a usage error (one line, exit 2)
+# unless VALUE is a folder name: not missing, empty or another option.
+need_logs_folder() {
+  if [ $# -lt 3 ] || [ -z "$3" ] || [[ $3 == -* ]]; then
+    echo "$1: --logs needs a folder" >&2
+    exit 2
+  fi
+}
 
 # require_gpu SCRIPT: sets $gpu to nvidia-smi's name, driver and memory line;
 # without a GPU says so in one line and exits 1 (every step would otherwise

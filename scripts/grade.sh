@@ -107,6 +107,7 @@ scan_rungs=(kogge-stone blelloch single-pass cub)
 # Set while running.
 exit_status=0
 work_dir=""
+created_logs=""  # the log folder when this run created it
 scores_tsv=""  # the rows so far; scores.csv at the end
 results_part=""  # results.md so far, renamed at the end
 declare -A program_state=()  # target -> ok or failed, so each is built once
@@ -116,8 +117,11 @@ cores=$(nproc 2>/dev/null || echo 1)
 
 show_help() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
 
+# usage_error MESSAGE: exit 2, taking away the log folder if this run made
+# it (render's scenes are checked after it is made).
 usage_error() {
   echo "grade.sh: $1 (try --help)" >&2
+  [ -z "$created_logs" ] || rm -rf -- "$created_logs"
   exit 2
 }
 
@@ -178,8 +182,9 @@ trap remove_partial EXIT
 # fall back to the default reference).
 need_value() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
 
-# need_number OPTION ARGS...: the same for an option taking a number.
-need_number() { if [ $# -lt 2 ] || [[ $2 == -[!0-9]* ]]; then usage_error "$1 needs a number"; fi; }
+# need_number OPTION ARGS...: the same for an option taking a number (an
+# empty one included: --saxpy-n= must not fall back to the default count).
+need_number() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == -[!0-9]* ]]; then usage_error "$1 needs a number"; fi; }
 
 parse_args() {
   while [ $# -gt 0 ]; do
@@ -327,8 +332,11 @@ setup_paths() {
   [[ $cache_dir == /* ]] || cache_dir=$PWD/$cache_dir
   [ "$clean_cache" = 0 ] || clean_the_cache
   [ ${#parts[@]} -gt 0 ] || exit 0
-  if [ -z "$logs" ]; then logs=$(new_log_folder) || exit 1; fi
+  local fresh=0
+  if [ -z "$logs" ]; then logs=$(new_log_folder) || exit 1; fresh=1; fi
+  [ -e "$logs" ] || fresh=1
   logs=$(make_folder "$logs") || exit 1
+  [ "$fresh" = 0 ] || created_logs=$logs
   work_dir=$(make_folder "$logs/work") || exit 1
   scores_tsv=$logs/.scores.tsv
   results_part=$logs/.results.md
@@ -834,8 +842,13 @@ serial_reference_time() {
   if is_busy "$load" "$cores"; then
     warn "render $scene: the machine was busy (load $load on $cores cores) while timing the serial renderer: its time is not cached"
   elif cache_ready; then
-    printf '%s %s\n' "$REF_MS" "${load:--}" >"$work_dir/$name" && cache_put "$work_dir/$name" "$name"
+    # The time is measured and good: a cache that cannot take it only costs
+    # the next run a measurement.
+    if ! printf '%s %s\n' "$REF_MS" "${load:--}" >"$work_dir/$name" || ! cache_put "$work_dir/$name" "$name"; then
+      warn "render $scene: could not cache the serial time"
+    fi
   fi
+  return 0
 }
 
 # render_reference_name: the reference named in every row.
@@ -996,14 +1009,24 @@ write_results() {
   echo "Logs and results (results.md, scores.csv$([ -f "$logs/saxpy.csv" ] && echo ", saxpy.csv")): $logs"
 }
 
+# handout_references: in a handout (scripts/make_handout.sh) the reference
+# programs of ref/ are the default references, but only where the user named
+# no reference (--ref-mode and --ref-algorithm name one too), and never for
+# the CPU renderer, whose reference is the serial time over the cores.
+handout_references() {
+  [ -f "$repo/.handout" ] || return 0
+  if [ -z "${given[--ref-render]:-}${given[--ref-mode]:-}" ] && [ "$renderer" != cpu ] &&
+    [ -x "$repo/ref/render_ref" ]; then
+    ref_render=$repo/ref/render_ref
+  fi
+  if [ -z "${given[--ref-scan]:-}${given[--ref-algorithm]:-}" ] && [ -x "$repo/ref/cudaScan_ref" ]; then
+    ref_scan=$repo/ref/cudaScan_ref
+  fi
+}
+
 main() {
   parse_args "$@"
-  # In a handout (scripts/make_handout.sh) the reference programs of ref/
-  # are the default references.
-  if [ -f "$repo/.handout" ]; then
-    [ -n "$ref_render" ] || [ ! -x "$repo/ref/render_ref" ] || ref_render=$repo/ref/render_ref
-    [ -n "$ref_scan" ] || [ ! -x "$repo/ref/cudaScan_ref" ] || ref_scan=$repo/ref/cudaScan_ref
-  fi
+  handout_references
   validate_args
   setup_paths
   prepare_programs

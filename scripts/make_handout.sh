@@ -20,7 +20,8 @@
 #                         (setup.sh, run_autograder and the handout)
 #   -h, --help            this text
 # Exit status: 0 written, 1 failure (a listed file missing, a build failing),
-# 2 usage.
+# 2 usage, 130 or 143 when stopped by SIGINT or SIGTERM (a run that does not
+# finish leaves nothing it made).
 set -uo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -66,17 +67,38 @@ usage_error() {
   echo "make_handout.sh: $1 (try --help)" >&2
   exit 2
 }
-# fail MESSAGE: once writing has begun, what was written goes too (no
-# half-made handout left); a folder that was there empty stays, empty.
-written=0
-dir_existed=0
+# fail MESSAGE: exit 1; what the run wrote goes with it (remove_unfinished).
 fail() {
   echo "make_handout.sh: $1" >&2
-  if [ "$written" = 1 ]; then
-    if [ "$dir_existed" = 1 ]; then find "$dir" -mindepth 1 -delete; else rm -rf -- "$dir"; fi
-  fi
   exit 1
 }
+
+# Whatever ends the run before the handout is complete (a failure, Ctrl-C,
+# SIGTERM) removes what this run made: its temporary build and staging
+# folders, the half-made handout (a folder that was there empty stays,
+# empty) and a half-written bundle.
+written=0
+dir_existed=0
+finished=0
+temps=()  # this run's temporary folders and files
+bundle=""  # the autograder bundle once its writing begins
+# shellcheck disable=SC2317  # run by the traps below
+remove_unfinished() {
+  [ ${#temps[@]} -eq 0 ] || rm -rf -- "${temps[@]}"
+  [ "$finished" = 0 ] || return 0
+  [ -z "$bundle" ] || rm -f -- "$bundle"
+  [ "$written" = 1 ] || return 0
+  if [ "$dir_existed" = 1 ]; then find "$dir" -mindepth 1 -delete; else rm -rf -- "$dir"; fi
+}
+# shellcheck disable=SC2317  # run by the traps below
+on_signal() {
+  trap '' INT TERM
+  echo "make_handout.sh: stopped by SIG$1: removed what this run wrote" >&2
+  exit "$2"
+}
+trap remove_unfinished EXIT
+trap 'on_signal INT 130' INT
+trap 'on_signal TERM 143' TERM
 
 refs=1
 archs=$REF_CUDA_ARCHITECTURES
@@ -185,12 +207,12 @@ build_refs() {
     return
   fi
   build=$(mktemp -d) || fail "no temporary folder"
+  temps+=("$build" "$build.log")
   echo "make_handout.sh: building the reference programs for CUDA architectures $archs" >&2
   if ! cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" \
     -DBUILD_TESTING=OFF -DSUITE_HANDOUT=OFF >"$build.log" 2>&1 ||
     ! cmake --build "$build" --target render cudaScan -j "$(nproc)" >>"$build.log" 2>&1; then
     tail -n 20 "$build.log" >&2
-    rm -rf "$build" "$build.log"
     fail "building the reference programs failed (log above)"
   fi
   cp "$build/bin/render" "$build/bin/cudaScan" "$dir/ref/.bin/"
@@ -214,13 +236,14 @@ write_ref_scripts() {
 
 if [ -n "$zip_out" ]; then
   stage=$(mktemp -d) || fail "no temporary folder"
+  temps+=("$stage")
+  bundle=$zip_dir/$(basename -- "$zip_out")
   cp "$script_dir/autograder/setup.sh" "$script_dir/autograder/run_autograder" "$stage/"
   cp -R "$dir" "$stage/handout"
-  if ! (cd "$stage" && zip -qr "$zip_dir/$(basename -- "$zip_out")" setup.sh run_autograder handout); then
-    rm -rf "$stage"
+  if ! (cd "$stage" && zip -qr "$bundle" setup.sh run_autograder handout); then
     fail "writing '$zip_out' failed"
   fi
-  rm -rf "$stage"
-  echo "Autograder bundle: $zip_dir/$(basename -- "$zip_out")"
+  echo "Autograder bundle: $bundle"
 fi
+finished=1
 echo "Handout: $dir$([ "$refs" = 1 ] && echo " (reference programs in ref/)")"

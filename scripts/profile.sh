@@ -32,7 +32,8 @@
 # empty in the CSV and shown as n/a.
 # Exit status: 0 when every run was profiled, 1 when ncu or gnuplot is
 # missing or cannot read the counters (it says what to do) or a run
-# failed, 2 on usage errors. See docs/grading.md.
+# failed, 2 on usage errors, 130 or 143 when stopped by SIGINT or SIGTERM.
+# See docs/grading.md.
 set -uo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -69,13 +70,23 @@ fatal() { echo "profile.sh: $1" >&2; exit 1; }
 # An empty value is none: --out= or --bin-dir= must not mean the default.
 need_value() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
 
+# This run's temporary files, removed however it ends (Ctrl-C and SIGTERM
+# included: exit 130 and 143).
+temps=()
+# shellcheck disable=SC2317  # run by the traps below
+remove_temps() { [ ${#temps[@]} -eq 0 ] || rm -f -- "${temps[@]}"; }
+trap remove_temps EXIT
+trap 'echo "profile.sh: stopped by SIGINT" >&2; exit 130' INT
+trap 'echo "profile.sh: stopped by SIGTERM" >&2; exit 143' TERM
+
 # plot CSV PNG: time per rung (x) per scene (one bar each), log scale.
 plot() {
   local csv=$1 png=$2 data
   command -v "$gnuplot" >/dev/null ||
     fatal "gnuplot is not installed (or GNUPLOT names no program): install it (e.g. the gnuplot package) to draw $png; the numbers are in $csv"
   [ -f "$csv" ] || fatal "--plot: no such file $csv"
-  data=$(mktemp)
+  data=$(mktemp) || fatal "no temporary file"
+  temps+=("$data" "$data.err")
   # One line per rung in the CSV's order, one column per scene; "-" where missing.
   awk -F, 'NR > 1 && $1 == "render" {
       if (!($3 in r)) { r[$3] = 1; rung[++nr] = $3 }

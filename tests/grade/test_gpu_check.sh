@@ -42,11 +42,18 @@ usage() {
   expect_eq "$script $*: one line" "$script: $message" "$out"
 }
 usage gpu_check.sh "--only: unknown part 'sort' (saxpy, scan, render)" --only sort
-usage gpu_check.sh "--logs needs a folder" --logs
 usage gpu_check.sh "unknown argument '--fast' (try --help)" --fast
 usage gpu_portable.sh "--arch needs a compute capability of 75 or more, e.g. 75" --arch 70
 usage gpu_portable.sh "--arch needs a compute capability of 75 or more, e.g. 75" --arch sm90
 usage gpu_portable.sh "unknown argument '--fast' (try --help)" --fast
+usage gpu_portable.sh "--arch needs a compute capability of 75 or more, e.g. 75" --arch 99999999999999999999
+usage gpu_portable.sh "--arch needs a compute capability of 75 or more, e.g. 75" --arch 1000
+usage gpu_portable.sh "--arch needs a compute capability of 75 or more, e.g. 75" --arch ""
+for script in gpu_check.sh gpu_portable.sh; do
+  usage "$script" "--logs needs a folder" --logs
+  usage "$script" "--logs needs a folder" --logs ""
+  usage "$script" "--logs needs a folder" --logs --no-bench
+done
 
 # A driver that does not answer, as on a machine whose GPU is gone.
 printf '#!/bin/sh\necho "NVIDIA-SMI has failed because it couldn'"'"'t communicate with the NVIDIA driver."\nexit 9\n' >"$fakebin/nvidia-smi"

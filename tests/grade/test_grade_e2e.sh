@@ -148,6 +148,35 @@ test_bad_references() {
   fi
 }
 
+# A handout (a .handout file and ref/ programs beside scripts/): ref/ is the
+# default reference, but a reference option given, and the CPU renderer's
+# serial reference, win over it.
+test_handout_references() {
+  local handout=$tmp/handout grade=$tmp/handout/scripts/grade.sh
+  mkdir -p "$handout/scripts" "$handout/ref"
+  cp "$here/../../scripts/grade.sh" "$here/../../scripts/grade_lib.sh" "$handout/scripts/"
+  touch "$handout/.handout"
+  ln -s "$here/fake/render" "$handout/ref/render_ref"
+  ln -s "$here/fake/cudaScan" "$handout/ref/cudaScan_ref"
+  FAKE_REF_MS=rgb=4 grade handout_default render --scenes rgb
+  expect_eq "handout: exit status" 0 "$STATUS"
+  expect_eq "handout: ref/render_ref by default" "|rgb|4.0000|10.0000|5|0.40x|render_ref -r cuda|" "$(row "$OUT" rgb)"
+  FAKE_MODE_MS=pixels=20 grade handout_ref_mode render --scenes rgb --ref-mode pixels
+  expect_eq "handout, --ref-mode: exit status" 0 "$STATUS"
+  expect_eq "handout, --ref-mode: that reference" "|rgb|20.0000|10.0000|9|2.00x|render -r cuda --cuda-mode pixels|" "$(row "$OUT" rgb)"
+  expect_eq "handout, --ref-mode: ref/ not run" 0 "$(grep -c '^render_ref' "$CALLS")"
+  FAKE_NO_GPU=1 FAKE_CPUREF_MS=rgb=$((10 * cores)) grade handout_cpu render --renderer cpu --scenes rgb
+  expect_eq "handout, CPU renderer: graded without a GPU" 0 "$STATUS"
+  expect_eq "handout, CPU renderer: the serial reference" "|rgb|10.0000|10.0000|9|1.00x|serial / $cores cores (perfect scaling)|" "$(row "$OUT" rgb)"
+  expect_eq "handout, CPU renderer: ref/ not run" 0 "$(grep -c '^render_ref' "$CALLS")"
+  FAKE_REF_MS=1 grade handout_scan scan --counts 1000000
+  expect_eq "handout: ref/cudaScan_ref by default" "|1000000|1.000|1.000|1.25|1.00x|cudaScan_ref|" "$(row "$OUT" 1000000)"
+  FAKE_ALGO_MS=cub=0.5 grade handout_ref_algorithm scan --counts 1000000 --ref-algorithm cub
+  expect_eq "handout, --ref-algorithm: exit status" 0 "$STATUS"
+  expect_eq "handout, --ref-algorithm: that reference" "|1000000|0.500|1.000|0.625|0.50x|cudaScan -a cub|" "$(row "$OUT" 1000000)"
+  expect_eq "handout, --ref-algorithm: ref/ not run" 0 "$(grep -c '^cudaScan_ref' "$CALLS")"
+}
+
 test_cuda_renderer_without_gpu() {
   FAKE_NO_GPU=1 grade cuda_nogpu render --scenes rgb,pattern
   expect_eq "no GPU: exit status" 1 "$STATUS"
@@ -220,6 +249,21 @@ test_cache_folder_problems() {
   expect_eq "clean cache: exit status" 0 "$?"
   expect_match "clean cache: said" "^Emptied the cache $tmp/cache-limit" "$OUT"
   expect_eq "clean cache: nothing left" "" "$(find "$tmp/cache-limit" -type f)"
+}
+
+# A serial time that cannot go into the cache is still used: an mv that
+# cannot write the cached time (*.ms) stands in for a failing cache.
+test_serial_time_not_cached() {
+  local fakebin=$tmp/failing-mv
+  mkdir -p "$fakebin"
+  # shellcheck disable=SC2016  # expanded by the fake mv
+  printf '#!/usr/bin/env bash\ncase "${*: -1}" in *.ms) exit 1 ;; esac\nexec "%s" "$@"\n' "$(command -v mv)" >"$fakebin/mv"
+  chmod +x "$fakebin/mv"
+  PATH=$fakebin:$PATH FAKE_CPUREF_MS=rgb=$((10 * cores)) grade uncached render --renderer cpu --scenes rgb
+  expect_eq "uncached serial time: exit status" 0 "$STATUS"
+  expect_eq "uncached serial time: the row" "|rgb|10.0000|10.0000|9|1.00x|serial / $cores cores (perfect scaling)|" "$(row "$OUT" rgb)"
+  expect_eq "uncached serial time: one line" "grade.sh: render rgb: could not cache the serial time" "$(grep '^grade.sh: ' <<<"$ERR")"
+  expect_eq "uncached serial time: not in the cache" "" "$(find "$tmp/cache-uncached" -name '*.ms*')"
 }
 
 test_render_without_check_against() {
@@ -351,8 +395,21 @@ test_usage_errors() {
   usage "saxpy count past cudaSaxpy's limit" "--saxpy-n: '99999999999' is not a count" saxpy --saxpy-n 99999999999
   usage "bad seed" "--seed: 'x' is not auto, random or a seed" --seed x
   usage "unknown scene" "render does not know the scene 'rgbb'" render --scenes rgb,rgbb
+  expect_eq "unknown scene: the log folder it made is gone" no "$([ -e "$LOGS" ] && echo yes || echo no)"
+  mkdir -p "$tmp/own-logs"
+  "$grade" render --bin-dir "$bin" --logs "$tmp/own-logs" --scenes rgbb 2>/dev/null
+  expect_eq "unknown scene: a log folder given that was there stays" yes "$([ -d "$tmp/own-logs" ] && echo yes || echo no)"
+  # Without --logs: no new folder under grade-results (in a copy of the
+  # scripts, so the repository's own grade-results is not touched).
+  local copy=$tmp/copy
+  mkdir -p "$copy/scripts"
+  cp "$here/../../scripts/grade.sh" "$here/../../scripts/grade_lib.sh" "$copy/scripts/"
+  "$copy/scripts/grade.sh" render --bin-dir "$bin" --cache-dir "$tmp/cache-copy" --scenes rgbb 2>/dev/null
+  expect_eq "unknown scene: no new folder in grade-results" "" "$(find "$copy/grade-results" -mindepth 1 2>/dev/null)"
   usage "option=value form" "--size: 'big' is not a size" --size=big
   usage "empty reference program" "--ref-render needs a value" render --ref-render=
+  usage "empty saxpy count" "--saxpy-n needs a number" saxpy --saxpy-n=
+  usage "empty saxpy count, apart" "--saxpy-n needs a number" saxpy --saxpy-n ""
   usage "empty log folder" "--logs needs a value" --logs ""
   usage "gradescope file a folder" "--gradescope: '/tmp' is a folder, not a file" --gradescope /tmp
   usage "gradescope file in no folder" "--gradescope: no folder '/nonexistent'" --gradescope /nonexistent/results.json
@@ -394,7 +451,7 @@ test_build_when_stale() {
 # names (default: all of them).
 declare -A groups=(
   [render]="test_render_cpu_scores test_render_wrong_scene test_render_reference_program test_render_default_reference test_reference_program_without_gpu test_cuda_renderer_without_gpu test_ladder"
-  [references]="test_bad_references test_render_without_check_against test_render_cache_wrong_image"
+  [references]="test_handout_references test_bad_references test_render_without_check_against test_render_cache_wrong_image test_serial_time_not_cached"
   [cache]="test_render_cache test_cache_folder_problems"
   [other]="test_scan_default_reference test_scan_reference_program test_scan_wrong_and_no_gpu test_saxpy test_all test_usage_errors test_missing_program test_build_when_stale"
 )

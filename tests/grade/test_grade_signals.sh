@@ -26,12 +26,26 @@ wait_for() {
   return 1
 }
 
+# The pauses are found in /proc (not with pgrep: without procps the check
+# would pass whatever runs).
+[ -r /proc/self/cmdline ] || { echo "no /proc to find processes in: skipped"; exit 77; }
+
 # alive: the fakes' processes (their ids, and their pauses) still running.
 alive() {
-  local pid
+  local pid dir command
   while read -r pid; do kill -0 "$pid" 2>/dev/null && echo "render $pid"; done <"$tmp/pids"
-  pgrep -fx "sleep $pause" | sed 's/^/sleep /'
+  for dir in /proc/[0-9]*; do
+    command=$({ tr '\0' ' ' <"$dir/cmdline"; } 2>/dev/null)
+    [ "${command% }" != "sleep $pause" ] || echo "sleep ${dir#/proc/}"
+  done
 }
+
+# The check itself sees a pause that runs.
+: >"$tmp/pids"
+sleep "$pause" &
+expect_match "alive: finds a running pause" "^sleep $!\$" "$(alive)"
+kill "$!"
+wait "$!" 2>/dev/null
 
 # interrupt NAME SIGNAL WANT_STATUS WAIT_RE [ENV...]: starts a grade whose
 # fake render pauses, sends SIGNAL once a command matching WAIT_RE runs,

@@ -102,6 +102,18 @@ CSV
 OUT=$(GNUPLOT=/nonexistent/gnuplot "$profile" --plot "$tmp/synthetic.csv" 2>&1)
 expect_eq "plot without gnuplot: exit status" 1 "$?"
 expect_match "plot without gnuplot: said" '^profile.sh: gnuplot is not installed .*: install it' "$OUT"
+# Stopped while gnuplot draws (a gnuplot that sends the signal to
+# profile.sh): exit 130 or 143 and no temporary file left.
+mkdir -p "$tmp/fake-gnuplot" "$tmp/tmpdir"
+for signal in INT:130 TERM:143; do
+  # shellcheck disable=SC2016  # expanded by the fake gnuplot
+  printf '#!/bin/sh\nkill -%s "$PPID"\n' "${signal%:*}" >"$tmp/fake-gnuplot/gnuplot"
+  chmod +x "$tmp/fake-gnuplot/gnuplot"
+  OUT=$(TMPDIR=$tmp/tmpdir GNUPLOT=$tmp/fake-gnuplot/gnuplot "$profile" --plot "$tmp/synthetic.csv" 2>&1)
+  expect_eq "plot stopped by SIG${signal%:*}: exit status" "${signal#*:}" "$?"
+  expect_eq "plot stopped by SIG${signal%:*}: said" "profile.sh: stopped by SIG${signal%:*}" "$OUT"
+  expect_eq "plot stopped by SIG${signal%:*}: no temporary file left" "" "$(ls -A "$tmp/tmpdir")"
+done
 if command -v gnuplot >/dev/null; then
   OUT=$("$profile" --plot "$tmp/synthetic.csv" "$tmp/chart.png" 2>&1)
   expect_eq "plot: exit status" 0 "$?"

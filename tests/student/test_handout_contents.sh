@@ -140,4 +140,25 @@ mkdir "$tmp/empty"
 PATH="$fake_tools:$PATH" "$make_handout" "$tmp/empty" >/dev/null 2>&1
 expect_eq "reference build fails in an empty folder: the folder stays, empty" "" "$(ls -A "$tmp/empty")"
 
+# Stopped by a signal while the reference programs build (a cmake that
+# sends it to make_handout.sh): exit 130 or 143, and nothing this run made
+# is left: the handout, the temporary build folder and its log.
+for signal in INT:130 TERM:143; do
+  # shellcheck disable=SC2016  # expanded by the fake cmake
+  printf '#!/bin/sh\nmkdir -p "$4/bin"\nkill -%s $PPID\n' "${signal%:*}" >"$fake_tools/cmake"
+  rm -rf "$tmp/tmpdir" "$tmp/other"
+  mkdir -p "$tmp/tmpdir"
+  out=$(PATH="$fake_tools:$PATH" TMPDIR=$tmp/tmpdir "$make_handout" "$tmp/other" 2>&1)
+  expect_eq "SIG${signal%:*} during the reference build: exit status" "${signal#*:}" "$?"
+  expect_match "SIG${signal%:*} during the reference build: said" "^make_handout.sh: stopped by SIG${signal%:*}" "$out"
+  expect_eq "SIG${signal%:*} during the reference build: no handout left" no "$([ -e "$tmp/other" ] && echo yes || echo no)"
+  expect_eq "SIG${signal%:*} during the reference build: no temporary build left" "" "$(ls -A "$tmp/tmpdir")"
+done
+# A failing build leaves no temporary build either.
+# shellcheck disable=SC2016  # expanded by the fake cmake
+printf '#!/bin/sh\nmkdir -p "$4"\nexit 1\n' >"$fake_tools/cmake"
+rm -rf "$tmp/tmpdir/"* "$tmp/other"
+PATH="$fake_tools:$PATH" TMPDIR=$tmp/tmpdir "$make_handout" "$tmp/other" >/dev/null 2>&1
+expect_eq "reference build fails: no temporary build left" "" "$(ls -A "$tmp/tmpdir")"
+
 finish
