@@ -56,6 +56,19 @@ template <int kThreads> struct BinnedSource {
     return c;
   }
 
+  // The pair as suffix_tile's count of the list before its window needs it:
+  // only pairs that do not cover the whole tile, with their geometry (whole-
+  // tile pairs are counted from their kinds alone).
+  __device__ Candidate resolve_partial(const Cursor& cursor, int batch, Ticket ticket) const {
+    Candidate c;
+    c.kind = ticket >> kKindShift;
+    if (pair(cursor, batch) >= cursor.end || c.kind == kFull) return c;
+    c.hit = true;
+    c.geometry = geometry[ticket & kCircleMask];
+    c.paint = make_float4(0.f, 0.f, 0.f, 0.f); // not read by the count
+    return c;
+  }
+
   __device__ int dense_count(const Cursor& cursor, int batch) const {
     const std::uint32_t left =
         cursor.end - cursor.first - static_cast<std::uint32_t>(batch) * kThreads;

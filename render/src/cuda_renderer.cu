@@ -78,16 +78,17 @@ int tiled_blocks(int requested) {
   return kernel_shape(requested, "RENDER_CUDA_TILED_BLOCKS", 8, {4, 6, 8}, "tiled blocks per SM");
 }
 
-// Suffix compositing by default in tiles of at least 128 pairs of which at
-// least 75% cover the whole tile. On the H200 that took biglittle and
-// littlebig 1.10-1.11x faster than the full blend, rand1M 1.04x, micro2M
-// 1.03x, and rand100k and rand10k 1-2% slower (docs/cuda_renderer.md,
-// section 6); without the whole-tile share the suffix lost on most scenes.
+// Suffix compositing by default in tiles of at least 256 pairs of which at
+// least 25% cover the whole tile (and at least 64 do: the window needs
+// them). On the H200 that took biglittle and littlebig 1.67-1.69x faster
+// than the full blend, rand100k 1.19x, rand1M 1.11x, micro2M 1.09x and
+// rand10k 1.02x (docs/cuda_renderer.md, section 6); from 128 pairs at 25%
+// rand10k lost 15%.
 // RENDER_CUDA_SUFFIX_MIN_PAIRS and RENDER_CUDA_SUFFIX_MIN_FULL (a number, or
 // "off") change them for measurements.
 constexpr char kSuffixVariable[] = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
-constexpr std::uint32_t kDefaultSuffixPairs = 128;
-constexpr std::uint32_t kDefaultSuffixFullPercent = 75;
+constexpr std::uint32_t kDefaultSuffixPairs = 256;
+constexpr std::uint32_t kDefaultSuffixFullPercent = 25;
 
 // A setting from its option (`requested` from 1 to `max`), else from
 // `variable` (the same, or "off" for 0), else `fallback`; negative

@@ -64,14 +64,15 @@ struct CudaRendererOptions {
   // 6): on a flat, still scene whose colors are all safe, a tile with at
   // least this many pairs blends each pixel's last circles only, where that
   // provably gives the serial result. 0: the RENDER_CUDA_SUFFIX_MIN_PAIRS
-  // environment variable (a positive number, or "off"), else 128; negative:
+  // environment variable (a positive number, or "off"), else 256; negative:
   // off.
   int suffix_min_pairs = 0;
   // With suffix compositing on, the share of a tile's pairs (percent) that
-  // must cover the whole tile for the tile to try it: the backward count
-  // costs little for those, a coverage test per pixel row for the others.
-  // 0: the RENDER_CUDA_SUFFIX_MIN_FULL environment variable (1 to 100, or
-  // "off" for any share), else 75; negative: any share.
+  // must cover the whole tile for the tile to try it: the count costs little
+  // for those, a coverage test per pixel row for the others (and a tile
+  // needs 64 of them in any case, for its window). 0: the
+  // RENDER_CUDA_SUFFIX_MIN_FULL environment variable (1 to 100, or "off"
+  // for any share), else 25; negative: any share.
   int suffix_min_full_percent = 0;
 };
 

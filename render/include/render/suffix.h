@@ -29,12 +29,16 @@ inline bool safe_color(float c) {
   return !signbit(c) && isfinite(c) && (c == 0.f || c >= kSmallestSafe);
 }
 
-inline bool same_bits(float a, float b) {
+RENDER_HD inline bool same_bits(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __float_as_uint(a) == __float_as_uint(b);
+#else
   std::uint32_t x;
   std::uint32_t y;
   std::memcpy(&x, &a, sizeof x);
   std::memcpy(&y, &b, sizeof y);
   return x == y;
+#endif
 }
 
 // Blends flat circles `first` .. `count - 1` into rgb, in that order, with the
