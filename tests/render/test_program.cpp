@@ -20,13 +20,10 @@
 
 namespace {
 
+using render_test::contains;
 using render_test::ProgramRun;
 using render_test::run_program;
 using render_test::TempDir;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // One line on stderr, starting with the program name.
 void expect_one_error_line(const ProgramRun& run, int status, const std::string& says) {
