@@ -65,7 +65,7 @@ int run(const render_app::Options& options) {
   if (const char* shot = std::getenv("RENDER_SCREENSHOT");
       options.interactive && shot && *shot && options.interactive_frames == 0)
     throw std::runtime_error("RENDER_SCREENSHOT reads back the last of a counted number of "
-                             "frames: give --interactive-frames N");
+                             "frames: give -b START:END or --interactive-frames N");
   std::unique_ptr<render::GifWriter> gif;
   if (!options.gif_file.empty())
     gif = std::make_unique<render::GifWriter>(options.gif_file, options.size, options.size,

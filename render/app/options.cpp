@@ -61,7 +61,8 @@ Split split_option(const std::string& arg) {
 }
 
 // -i shows frames and writes nothing: options about files and checks are
-// refused rather than silently ignored.
+// refused rather than silently ignored. -b START:END means frames START to
+// END-1 there as it does in the bench, so the window closes after them.
 void check_interactive(const std::string& output_option, Options& options) {
   if (options.interactive_frames > 0 && !options.interactive)
     throw common::UsageError("--interactive-frames goes with -i");
@@ -70,6 +71,12 @@ void check_interactive(const std::string& output_option, Options& options) {
     throw common::UsageError("-i shows frames in a window; " + output_option +
                              " does not go with it");
   options.file_prefix.clear();
+  if (options.bench_given) {
+    if (options.interactive_frames > 0)
+      throw common::UsageError("-i with -b START:END shows frames START to END-1; "
+                               "--interactive-frames does not go with it");
+    options.interactive_frames = options.end_frame - options.start_frame;
+  }
 }
 
 } // namespace
@@ -126,6 +133,7 @@ Options parse_options(const std::vector<std::string>& args) {
           static_cast<int>(common::parse_int(value(), "-s/--size", 1, render::kMaxImageSide));
     } else if (is("-b", "--bench")) {
       parse_frame_range(value(), options);
+      options.bench_given = true;
     } else if (is("-f", "--file")) {
       options.file_prefix = value();
     } else if (is("-S", "--seed") || opt.name == "--Seed") { // --Seed: the course's spelling
@@ -229,9 +237,10 @@ std::string usage_text() {
          "  -S, --seed N         seed of the scene generator, 0 to 4294967295 (default 0);\n"
          "                       --Seed, the course's spelling, works too\n"
          "  -i, --interactive    show the frames in a window (needs a display and a build\n"
-         "                       with freeglut): frames from START on, until q, Esc or\n"
-         "                       closing it; writes no files\n"
-         "      --interactive-frames N  with -i: close the window after N frames\n"
+         "                       with freeglut) until q, Esc or closing it; with -b,\n"
+         "                       frames START to END-1, then it closes; writes no files\n"
+         "      --interactive-frames N  with -i and no -b: close the window after N\n"
+         "                       frames\n"
          "      --gif FILE       also write the timed frames as one animated GIF (loops,\n"
          "                       25 frames a second), e.g. -b 0:60 --gif fireworks.gif\n"
          "      --scene-file PATH  render a scene file instead of a named scene\n"

@@ -25,6 +25,7 @@ struct Options {
   int size = kDefaultSize;
   int start_frame = 0;
   int end_frame = 1;
+  bool bench_given = false; // -b was given: with -i its END closes the window
   bool check = false;
   std::string check_against;          // --check-against FILE: sets check too
   std::string file_prefix = "output"; // empty: write no frames
@@ -32,7 +33,7 @@ struct Options {
   std::int64_t first = -1; // --first N: keep the scene's first N circles; -1: all
   render::ImageFormat format = render::ImageFormat::Png;
   bool interactive = false;   // -i: show the frames in a window
-  int interactive_frames = 0; // --interactive-frames N: close after N; 0: when closed
+  int interactive_frames = 0; // close after N (--interactive-frames N or -b); 0: when closed
   std::string gif_file;       // --gif FILE: the timed frames as one animated GIF
 };
 

@@ -29,7 +29,9 @@ constexpr const char* kUsage =
     "  -n FRAMES  frames timed per renderer, median reported (default 3)\n"
     "  -t THREADS threads of the multithreaded run (default: every hardware thread)\n"
     "  -k         instead, the suffix lengths: over sampled pixels, how many of\n"
-    "             the last covering circles make the two starts meet\n"
+    "             the last covering circles make the two starts meet; times\n"
+    "             nothing, so no -n or -t; snow scenes, which blend every\n"
+    "             circle, are skipped with a line on stderr\n"
     "  SCENE...   scenes (default rand10k rand100k)\n";
 
 struct Settings {
@@ -37,6 +39,7 @@ struct Settings {
   int frames = 3;
   int threads = 0; // 0: every hardware thread
   bool suffix_lengths = false;
+  std::string timing_option; // the first of -n and -t given, which -k refuses
   std::vector<std::string> scenes;
 };
 
@@ -48,6 +51,7 @@ Settings parse(const std::vector<std::string>& args) {
       if (i + 1 >= args.size()) throw common::UsageError(a + " needs a value");
       return args[++i];
     };
+    if ((a == "-n" || a == "-t") && s.timing_option.empty()) s.timing_option = a;
     if (a == "-s")
       s.size = static_cast<int>(common::parse_int(value(), "-s", 1, render::kMaxImageSide));
     else if (a == "-n")
@@ -66,7 +70,16 @@ Settings parse(const std::vector<std::string>& args) {
   for (const std::string& name : s.scenes)
     if (std::find(names.begin(), names.end(), name) == names.end())
       throw common::UsageError("unknown scene '" + name + "' (see render --list)");
+  if (s.suffix_lengths && !s.timing_option.empty())
+    throw common::UsageError("-k measures suffix lengths and times nothing; " + s.timing_option +
+                             " does not go with it");
   return s;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
 }
 
 // Median render() time over the frames, in ms; clear and advance untimed.
@@ -126,14 +139,25 @@ int meeting_length(const std::vector<float>& colors) {
 }
 
 int report_suffix_lengths(const Settings& s) {
+  // Snow blends every circle, so it has no suffix to measure; said rather
+  // than dropped silently, and asking for only snow measures nothing.
+  std::vector<std::string> measured;
+  std::vector<std::string> skipped;
+  for (const std::string& name : s.scenes)
+    (scenes::load_scene(name).snow ? skipped : measured).push_back(name);
+  if (measured.empty())
+    throw common::UsageError("-k measures flat scenes; snow scenes blend every circle (got " +
+                             joined(skipped) + ")");
+  if (!skipped.empty())
+    std::cerr << "render_bench_cpu: skipping " << joined(skipped)
+              << ": snow blends every circle, so -k has no suffix to measure\n";
   constexpr int kSamples = 1024;
   std::printf("Suffix lengths at %dx%d, %d sampled pixels per scene (covered ones counted)\n",
               s.size, s.size, kSamples);
   std::printf("%-10s %10s %8s %8s %8s %8s\n", "scene", "covering", "median", "90th", "max",
               "pixels");
-  for (const std::string& name : s.scenes) {
+  for (const std::string& name : measured) {
     const scenes::Scene scene = scenes::load_scene(name);
-    if (scene.snow) continue; // snow always blends every circle
     std::vector<int> lengths;
     double covering = 0;
     std::uint32_t state = 12345; // a fixed sample, the same each run

@@ -1,7 +1,6 @@
 #include "render/cpu_renderer.h"
 
 #include <algorithm>
-#include <cfloat>
 #include <cstdint>
 #include <vector>
 
@@ -42,14 +41,11 @@ void CpuRenderer::clear() {
 
 namespace {
 
-// What the suffix needs to know of a chunk of circles: whether every color is
-// safe, the colors' bounds (a superset of any pixel's, just as exact; each
-// pixel adds its start), and roughly the boxes' area, a guess at the image's
-// mean coverage.
+// What the suffix needs to know of a chunk of circles: its colors
+// (render/suffix.h) and roughly the boxes' area, a guess at the image's mean
+// coverage.
 struct ChunkSummary {
-  bool safe = true;
-  float lo[3] = {FLT_MAX, FLT_MAX, FLT_MAX};
-  float hi[3] = {0.f, 0.f, 0.f};
+  suffix::ColorBounds colors;
   double box_area = 0;
 };
 
@@ -70,12 +66,7 @@ void CpuRenderer::render() {
     ChunkSummary& sum = chunks[chunk];
     for (std::size_t i = chunk * kGatherChunk; i < end; ++i) {
       const Circle& c = circles_[i];
-      const float rgb[3] = {c.r, c.g, c.b};
-      for (int ch = 0; ch < 3; ++ch) {
-        sum.safe = sum.safe && suffix::safe_color(rgb[ch]);
-        sum.lo[ch] = std::min(sum.lo[ch], rgb[ch]);
-        sum.hi[ch] = std::max(sum.hi[ch], rgb[ch]);
-      }
+      sum.colors.add(c.r, c.g, c.b);
       const double side = 2.0 * std::max(c.radius, 0.f);
       sum.box_area += std::min(side * w + 1, w) * std::min(side * h + 1, h);
     }
@@ -93,20 +84,16 @@ void CpuRenderer::render() {
 template <class Summaries> bool CpuRenderer::suffix_applies(const Summaries& chunks) {
   ChunkSummary all;
   for (const ChunkSummary& sum : chunks) {
-    all.safe = all.safe && sum.safe;
-    for (int ch = 0; ch < 3; ++ch) {
-      all.lo[ch] = std::min(all.lo[ch], sum.lo[ch]);
-      all.hi[ch] = std::max(all.hi[ch], sum.hi[ch]);
-    }
+    all.colors.merge(sum.colors);
     all.box_area += sum.box_area;
   }
   for (int ch = 0; ch < 3; ++ch) {
-    color_lo_[ch] = all.lo[ch];
-    color_hi_[ch] = all.hi[ch];
+    color_lo_[ch] = all.colors.lo[ch];
+    color_hi_[ch] = all.colors.hi[ch];
   }
   // A thinly covered frame skips even the tiles' own checks.
   const double pixels = static_cast<double>(width()) * height();
-  return all.safe && all.box_area >= static_cast<double>(suffix_min_coverage_) * pixels;
+  return all.colors.safe && all.box_area >= static_cast<double>(suffix_min_coverage_) * pixels;
 }
 
 // Two passes over the tile's circles. Backwards: each circle's covered runs

@@ -130,13 +130,12 @@ std::uint32_t suffix_min_full(int requested) {
 // with colors that never change and are all safe (render/suffix.h).
 bool suffix_bounds(const scenes::Scene& scene, gpu::SuffixPlan& plan) {
   if (scene.snow || scene.animation != scenes::Animation::None || scene.size() == 0) return false;
-  const std::vector<float>* channels[3] = {&scene.r, &scene.g, &scene.b};
+  suffix::ColorBounds colors;
+  for (std::size_t i = 0; i < scene.size(); ++i) colors.add(scene.r[i], scene.g[i], scene.b[i]);
+  if (!colors.safe) return false;
   for (int ch = 0; ch < 3; ++ch) {
-    const std::vector<float>& colors = *channels[ch];
-    if (!std::all_of(colors.begin(), colors.end(), suffix::safe_color)) return false;
-    const auto [lo, hi] = std::minmax_element(colors.begin(), colors.end());
-    plan.color_lo[ch] = *lo;
-    plan.color_hi[ch] = *hi;
+    plan.color_lo[ch] = colors.lo[ch];
+    plan.color_hi[ch] = colors.hi[ch];
   }
   return true;
 }

@@ -1,7 +1,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -63,47 +62,69 @@ TEST(RunMain, MapsExceptionsToExitStatus) {
   EXPECT_EQ(common::run_main("t", []() -> int { throw std::bad_alloc(); }), 1);
 }
 
-// run_main in a child process whose standard output is /dev/full (every
-// write fails) and standard error is thrown away; its exit status.
-int run_main_on_full_device(const std::function<int()>& body) {
-  const pid_t child = fork();
-  if (child == 0) {
-    const int full = open("/dev/full", O_WRONLY);
-    const int null = open("/dev/null", O_WRONLY);
-    if (full < 0 || null < 0 || dup2(full, STDOUT_FILENO) < 0 || dup2(null, STDERR_FILENO) < 0)
-      _exit(99);
-    _exit(common::run_main("t", body));
-  }
-  int raw = 0;
-  if (child < 0 || waitpid(child, &raw, 0) != child || !WIFEXITED(raw)) return -1;
-  return WEXITSTATUS(raw);
+// Runs run_main with standard output on /dev/full (every write fails) and
+// standard error thrown away, then ends the process with its status. Only
+// for EXPECT_EXIT in the threadsafe style, whose child is a fresh run of this
+// program: a plain fork of a threaded test process could inherit a lock
+// another thread held (stdio, malloc) and hang. The alarm ends a body that
+// hangs all the same, which EXPECT_EXIT then reports.
+[[noreturn]] void run_main_on_full_device(const std::function<int()>& body) {
+  constexpr unsigned kSecondsAllowed = 60;
+  std::cout.flush(); // the test framework's own output, not the body's
+  std::fflush(stdout);
+  const int full = open("/dev/full", O_WRONLY);
+  const int null = open("/dev/null", O_WRONLY);
+  if (full < 0 || null < 0 || dup2(full, STDOUT_FILENO) < 0 || dup2(null, STDERR_FILENO) < 0)
+    _exit(99);
+  alarm(kSecondsAllowed);
+  _exit(common::run_main("t", body));
+}
+
+// run_main's exit status for `body` on a full device is `status`.
+void expect_status_on_full_device(const char* what, const std::function<int()>& body, int status) {
+  SCOPED_TRACE(what);
+  EXPECT_EXIT(run_main_on_full_device(body), ::testing::ExitedWithCode(status), "");
 }
 
 TEST(RunMain, OutputThatCannotBeWrittenFails) {
+#ifdef GTEST_FLAG_SET
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+#else
+  ::testing::GTEST_FLAG(death_test_style) = "threadsafe";
+#endif
   // Short output sits in the buffer until the end: run_main flushes it.
-  EXPECT_EQ(run_main_on_full_device([] {
-              std::cout << "a line\n";
-              return 0;
-            }),
-            1);
-  EXPECT_EQ(run_main_on_full_device([] {
-              std::printf("a line\n");
-              return 0;
-            }),
-            1);
+  expect_status_on_full_device(
+      "a short line through std::cout",
+      [] {
+        std::cout << "a line\n";
+        return 0;
+      },
+      1);
+  expect_status_on_full_device(
+      "a short line through printf",
+      [] {
+        std::printf("a line\n");
+        return 0;
+      },
+      1);
   // Long output fails on the way; a failure status of the body's own stays.
-  EXPECT_EQ(run_main_on_full_device([] {
-              for (int i = 0; i < 10000; ++i) std::cout << "a longer line of output\n";
-              return 0;
-            }),
-            1);
-  EXPECT_EQ(run_main_on_full_device([] {
-              std::cout << "a line\n";
-              return 3;
-            }),
-            3);
+  expect_status_on_full_device(
+      "long output",
+      [] {
+        for (int i = 0; i < 10000; ++i) std::cout << "a longer line of output\n";
+        return 0;
+      },
+      1);
+  expect_status_on_full_device(
+      "the body's own status",
+      [] {
+        std::cout << "a line\n";
+        return 3;
+      },
+      3);
   // Nothing printed, nothing to fail.
-  EXPECT_EQ(run_main_on_full_device([] { return 0; }), 0);
+  expect_status_on_full_device(
+      "nothing printed", [] { return 0; }, 0);
 }
 
 // The getopt_long message for a value given to a long option without one.

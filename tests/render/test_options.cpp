@@ -117,10 +117,10 @@ TEST(Options, CourseSpellings) {
 
 // -i writes no files and checks nothing; options asking for that are refused.
 TEST(Options, InteractiveWritesNothing) {
-  const Options o = parse_options({"-i", "--interactive-frames", "5", "-b", "3:4", "fireworks"});
+  const Options o = parse_options({"-i", "--interactive-frames", "5", "fireworks"});
   EXPECT_TRUE(o.interactive);
   EXPECT_EQ(o.interactive_frames, 5);
-  EXPECT_EQ(o.start_frame, 3);
+  EXPECT_EQ(o.start_frame, 0);
   EXPECT_EQ(o.file_prefix, "");
   for (const char* refused : {"-f", "--format", "-c", "--check-against", "--gif"}) {
     std::vector<std::string> args = {"-i", refused};
@@ -134,6 +134,24 @@ TEST(Options, InteractiveWritesNothing) {
   EXPECT_EQ(
       usage_error({"-i", "--interactive-frames", "0", "rgb"}).rfind("--interactive-frames", 0), 0u);
   EXPECT_EQ(parse_options({"--gif", "a.gif", "rgb"}).gif_file, "a.gif");
+}
+
+// -b START:END with -i: frames START to END-1, as in the bench, then the
+// window closes; without -b it stays until closed. -b already counts the
+// frames, so --interactive-frames with it is refused.
+TEST(Options, InteractiveHonoursTheBenchRange) {
+  const Options ranged = parse_options({"-i", "-b", "3:7", "fireworks"});
+  EXPECT_EQ(ranged.start_frame, 3);
+  EXPECT_EQ(ranged.interactive_frames, 4);
+  EXPECT_EQ(parse_options({"-i", "--bench=0:1", "fireworks"}).interactive_frames, 1);
+  EXPECT_EQ(parse_options({"-i", "fireworks"}).interactive_frames, 0);
+  EXPECT_EQ(parse_options({"-b", "3:7", "fireworks"}).interactive_frames, 0);
+  EXPECT_EQ(usage_error({"-i", "--interactive-frames", "5", "-b", "3:4", "fireworks"}),
+            "-i with -b START:END shows frames START to END-1; --interactive-frames does not go "
+            "with it");
+  EXPECT_EQ(usage_error({"-i", "-b", "3:4", "--interactive-frames", "5", "fireworks"})
+                .rfind("-i with -b", 0),
+            0u);
 }
 
 TEST(Options, CheckAgainstImpliesTheCheckOnOneFrame) {

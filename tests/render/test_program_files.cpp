@@ -22,12 +22,9 @@
 
 namespace {
 
+using render_test::contains;
 using render_test::ProgramRun;
 using render_test::TempDir;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 TEST(ProgramFiles, InputThatIsAPipeIsRefusedAtOnce) {
   const TempDir dir;

@@ -64,6 +64,79 @@ TEST(Suffix, SafeColorsAreThoseWhoseHalfIsExact) {
     EXPECT_FALSE(suffix::safe_color(c)) << c;
 }
 
+// Bounds over awkward safe colors (0, the smallest safe value, FLT_MAX, one
+// channel constant) are each channel's least and greatest, bit for bit.
+TEST(Suffix, ColorBoundsAreEachChannelsLeastAndGreatest) {
+  suffix::ColorBounds bounds;
+  bounds.add(0x1p-125f, 1.f, 0.5f);
+  bounds.add(FLT_MAX, 0.f, 0.5f);
+  bounds.add(3.5f, 1e30f, 0.5f);
+  EXPECT_TRUE(bounds.safe);
+  const float lo[3] = {0x1p-125f, 0.f, 0.5f};
+  const float hi[3] = {FLT_MAX, 1e30f, 0.5f};
+  for (int ch = 0; ch < 3; ++ch) {
+    EXPECT_TRUE(suffix::same_bits(bounds.lo[ch], lo[ch]))
+        << "channel " << ch << ": " << bounds.lo[ch];
+    EXPECT_TRUE(suffix::same_bits(bounds.hi[ch], hi[ch]))
+        << "channel " << ch << ": " << bounds.hi[ch];
+  }
+}
+
+// One unsafe color in any channel, among safe ones, makes the bounds unsafe,
+// and merging carries that on.
+TEST(Suffix, ColorBoundsDetectAnUnsafeColor) {
+  for (float bad : {-0.f, -1.f, 0x1p-126f, INFINITY, NAN})
+    for (int ch = 0; ch < 3; ++ch) {
+      float rgb[3] = {0.25f, 0.5f, 0.75f};
+      rgb[ch] = bad;
+      suffix::ColorBounds bounds;
+      bounds.add(1.f, 1.f, 1.f);
+      bounds.add(rgb[0], rgb[1], rgb[2]);
+      bounds.add(0.f, 0.f, 0.f);
+      EXPECT_FALSE(bounds.safe) << bad << " in channel " << ch;
+      suffix::ColorBounds merged;
+      merged.add(0.5f, 0.5f, 0.5f);
+      merged.merge(bounds);
+      EXPECT_FALSE(merged.safe) << bad << " in channel " << ch;
+    }
+}
+
+// Summaries of parts (some empty) merged equal the summary of the whole;
+// now and then a list holds an unsafe color.
+TEST(Suffix, MergedColorBoundsEqualTheWhole) {
+  std::mt19937 gen(seed());
+  std::uniform_int_distribution<int> length(0, 40);
+  std::uniform_int_distribution<int> unsafe(0, 1999);
+  int unsafe_lists = 0;
+  for (int n = 0; n < 2000; ++n) {
+    suffix::ColorBounds whole;
+    suffix::ColorBounds merged;
+    float previous = 0.5f;
+    for (int part = 0; part < 4; ++part) {
+      suffix::ColorBounds bounds;
+      for (int k = length(gen); k > 0; --k) {
+        float rgb[3];
+        for (float& c : rgb) previous = c = awkward_color(gen, previous);
+        if (unsafe(gen) == 0) rgb[0] = -1.f;
+        bounds.add(rgb[0], rgb[1], rgb[2]);
+        whole.add(rgb[0], rgb[1], rgb[2]);
+      }
+      merged.merge(bounds);
+    }
+    ASSERT_EQ(merged.safe, whole.safe) << seed_note();
+    if (!whole.safe) {
+      ++unsafe_lists;
+      continue; // the bounds of unsafe colors mean nothing
+    }
+    for (int ch = 0; ch < 3; ++ch) {
+      ASSERT_TRUE(suffix::same_bits(merged.lo[ch], whole.lo[ch])) << seed_note();
+      ASSERT_TRUE(suffix::same_bits(merged.hi[ch], whole.hi[ch])) << seed_note();
+    }
+  }
+  EXPECT_GT(unsafe_lists, 0) << seed_note();
+  EXPECT_LT(unsafe_lists, 2000) << seed_note();
+}
+
 // The suffix function on random lists: whenever it says the starts met, its
 // value is the full blend from the true start, bit for bit; and it does meet
 // on most lists, so the comparison is not vacuous.

@@ -51,13 +51,13 @@ std::string slurp(const std::string& path) {
 
 } // namespace
 
-ProgramRun run_program(const std::vector<std::string>& args, const std::string& work_dir,
-                       const std::string& wrapper) {
+ProgramRun run_built(const std::string& program, const std::vector<std::string>& args,
+                     const std::string& work_dir, const std::string& wrapper) {
   const TempDir capture;
   std::string command;
   if (!work_dir.empty()) command += "cd " + quote(work_dir) + " && ";
   if (!wrapper.empty()) command += wrapper + " ";
-  command += quote(RENDER_PROGRAM);
+  command += quote(program);
   for (const std::string& a : args) command += " " + quote(a);
   command += " >" + quote(capture.file("out")) + " 2>" + quote(capture.file("err"));
   const int raw = std::system(command.c_str());
@@ -66,6 +66,15 @@ ProgramRun run_program(const std::vector<std::string>& args, const std::string& 
   run.out = slurp(capture.file("out"));
   run.err = slurp(capture.file("err"));
   return run;
+}
+
+ProgramRun run_program(const std::vector<std::string>& args, const std::string& work_dir,
+                       const std::string& wrapper) {
+  return run_built(RENDER_PROGRAM, args, work_dir, wrapper);
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
 }
 
 bool same_bits(const render::Image& a, const render::Image& b) {

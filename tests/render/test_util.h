@@ -23,15 +23,22 @@ scenes::Scene make_scene(const std::vector<Circle>& circles, bool snow = false);
 // The whole file as bytes.
 std::vector<std::uint8_t> read_file(const std::string& path);
 
-// Exit status and output of one run of the render program.
+// Exit status and output of one run of a program.
 struct ProgramRun {
   int status = -1;
   std::string out;
   std::string err;
 };
-// `wrapper`: shell words put before the program (e.g. "env -u DISPLAY").
+// Runs the built `program` (a path). `wrapper`: shell words put before it
+// (e.g. "env -u DISPLAY").
+ProgramRun run_built(const std::string& program, const std::vector<std::string>& args,
+                     const std::string& work_dir = "", const std::string& wrapper = "");
+// The same for the render program.
 ProgramRun run_program(const std::vector<std::string>& args, const std::string& work_dir = "",
                        const std::string& wrapper = "");
+
+// Whether `part` occurs in `text`.
+bool contains(const std::string& text, const std::string& part);
 
 // True when the two images hold the same bits in every channel.
 bool same_bits(const render::Image& a, const render::Image& b);

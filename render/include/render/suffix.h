@@ -12,6 +12,8 @@
 
 #include <math.h>
 
+#include <algorithm>
+#include <cfloat>
 #include <cstdint>
 #include <cstring>
 
@@ -28,6 +30,33 @@ inline bool safe_color(float c) {
   constexpr float kSmallestSafe = 0x1p-125f;
   return !signbit(c) && isfinite(c) && (c == 0.f || c >= kSmallestSafe);
 }
+
+// What the suffix needs of a scene's colors: whether all are safe and, per
+// channel, their least and greatest (a superset of any pixel's bounds, just
+// as exact; each pixel adds its start). The bounds mean something only when
+// every color is safe. Parts of a scene may be summarized apart, in
+// parallel, and merged.
+struct ColorBounds {
+  bool safe = true;
+  float lo[3] = {FLT_MAX, FLT_MAX, FLT_MAX}; // safe colors are finite and >= +0
+  float hi[3] = {0.f, 0.f, 0.f};
+
+  void add(float r, float g, float b) {
+    const float rgb[3] = {r, g, b};
+    for (int ch = 0; ch < 3; ++ch) {
+      safe = safe && safe_color(rgb[ch]);
+      lo[ch] = std::min(lo[ch], rgb[ch]);
+      hi[ch] = std::max(hi[ch], rgb[ch]);
+    }
+  }
+  void merge(const ColorBounds& other) {
+    safe = safe && other.safe;
+    for (int ch = 0; ch < 3; ++ch) {
+      lo[ch] = std::min(lo[ch], other.lo[ch]);
+      hi[ch] = std::max(hi[ch], other.hi[ch]);
+    }
+  }
+};
 
 RENDER_HD inline bool same_bits(float a, float b) {
 #if defined(__CUDA_ARCH__)
