@@ -566,7 +566,7 @@ std::string suffix_note(int min_pairs) {
 }
 
 // The dense scenes, exact at every threshold. A tile takes the suffix path
-// only with kSuffixCircles (64) whole-tile pairs or more: at threshold 1
+// only with kSuffixCircles (48) whole-tile pairs or more: at threshold 1
 // biglittle and littlebig, mostly whole-tile circles, take it and settle
 // (all its pixels' starts meet) somewhere from 100², and rand100k at 517²;
 // at the default settings biglittle and littlebig take it at 517².
@@ -843,7 +843,7 @@ TEST_F(GpuTest, CudaSuffixThresholdVariable) {
   expect_variable_rejects(kVariable, {"2x", "abc", "0", "-3", "99999999999999999999", " 5"});
   const scenes::Scene& scene = cached_scene("rand10k", 0);
   // With the whole-tile share off, every tile of at least `min_pairs` pairs
-  // (and 64 whole-tile ones) tries.
+  // (and 48 whole-tile ones) tries.
   const auto tried = [&](int min_pairs) {
     CudaRendererOptions o = suffix_options(min_pairs);
     o.suffix_min_full_percent = -1;
