@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 
 #include "cuda_coverage.h"
 #include "cuda_kernels.h"
@@ -172,10 +171,9 @@ __device__ void shade_batch(const BatchStorage<kThreads>& s, int count, PixelCol
 
 // Stages the source's batches first, first + step, ... while they lie in
 // [0, cursor.batches), and calls shade(count, batch) on each that holds
-// circles; a shade that returns bool stops the walk by returning false (the
-// same on every thread). `ticket` is the source's fetch of batch `first`,
-// issued by the caller so that its load overlaps the caller's. Every thread
-// of the block must call it; it ends with a barrier after each batch.
+// circles. `ticket` is the source's fetch of batch `first`, issued by the
+// caller so that its load overlaps the caller's. Every thread of the block
+// must call it; it ends with a barrier after each batch.
 template <class Source, int kThreads, class Shade>
 __device__ void for_each_batch(const Source& source, const typename Source::Cursor& cursor,
                                int first, int step, typename Source::Ticket ticket,
@@ -191,15 +189,8 @@ __device__ void for_each_batch(const Source& source, const typename Source::Curs
     if constexpr (Source::kCompact)
       if (!__syncthreads_or(c.hit)) continue;
     const int count = stage_batch<Source::kCompact>(s, c, source.dense_count(cursor, batch), f);
-    bool more = true;
-    if (count > 0) {
-      if constexpr (std::is_same_v<decltype(shade(count, batch)), bool>)
-        more = shade(count, batch);
-      else
-        shade(count, batch);
-    }
+    if (count > 0) shade(count, batch);
     __syncthreads(); // the batch is read by all before the next one overwrites it
-    if (!more) return;
   }
 }
 
