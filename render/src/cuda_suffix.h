@@ -96,10 +96,10 @@ __device__ void take_runs(RunCounts& runs, const PixelColumn<kRows>& column, int
   }
 }
 
-// The list before the window, as its count needs it: a compacting source
-// over the same batches that offers only the pairs that do not cover the
-// whole tile, with their geometry. suffix_tile counts the whole-tile pairs
-// from their kinds, without gathering their circles.
+// The list as the count needs it: a compacting source over the same batches
+// that offers only the pairs that do not cover the whole tile, with their
+// geometry. suffix_tile counts the whole-tile pairs from their kinds,
+// without gathering their circles.
 template <class Source> struct PartialPairs {
   static constexpr bool kCompact = true;
   using Cursor = typename Source::Cursor;
@@ -154,7 +154,8 @@ __device__ int window_start(const Source& source, const typename Source::Cursor&
 // Draws the tile by suffix compositing and returns true, or returns false
 // having written nothing: when the tile has fewer than plan.min_pairs pairs,
 // too small a share of whole-tile ones or fewer than kSuffixCircles of them,
-// or when a pixel's starts did not meet. `source` is dense (batch b holds
+// when the window would be the whole list (the full blend draws that more
+// cheaply), or when a pixel's starts did not meet. `source` is dense (batch b holds
 // list entries kThreads·b on) and its Cursor has the list's `first` and
 // `end`. Every thread of the block must call it; the result is the same on
 // all.
@@ -188,6 +189,7 @@ __device__ bool suffix_tile(BatchStorage<kThreads>& s, const Source& source, con
       100ull * total_full < static_cast<unsigned long long>(plan.min_full_percent) * pairs)
     return false;
   const int window = window_start<kThreads>(source, cursor);
+  if (window <= 0) return false;
   const int tile_x = tile % f.tiles_x;
   const int tile_y = tile / f.tiles_x;
   const TileRect rect = tile_rect(tile_x, tile_y, f);
@@ -209,17 +211,14 @@ __device__ bool suffix_tile(BatchStorage<kThreads>& s, const Source& source, con
                  [&](int count, int) { add_runs(s, count, runs, tile_x, tile_y, f); });
   take_runs(runs, column, tile_x, tile_y, static_cast<int>(total_full), covering);
 
-  // The two starts: when the window is the whole list every pixel blends
-  // from its own start (lo = hi, the exact full blend); otherwise from the
-  // bounds, which hold whatever came before.
+  // The two starts: the bounds, which hold whatever came before the window.
   float lo[kRows][3];
   float hi[kRows][3];
 #pragma unroll
   for (int r = 0; r < kRows; ++r) {
     for (int ch = 0; ch < 3; ++ch) {
-      const float p = column.rgba[r][ch];
-      lo[r][ch] = window == 0 ? p : fminf(plan.color_lo[ch], p);
-      hi[r][ch] = window == 0 ? p : fmaxf(plan.color_hi[ch], p);
+      lo[r][ch] = fminf(plan.color_lo[ch], column.rgba[r][ch]);
+      hi[r][ch] = fmaxf(plan.color_hi[ch], column.rgba[r][ch]);
     }
   }
   // Forwards over the window with the full path's per-pixel test, and the
