@@ -89,7 +89,7 @@ expect_eq "sigterm-reference: nothing cached" "" "$(find "$tmp/sigterm-reference
 # Two runs started at once, with the default log folder: each its own.
 repo=$tmp/repo
 mkdir -p "$repo/scripts"
-cp "$here/../../scripts/grade.sh" "$here/../../scripts/grade_lib.sh" "$repo/scripts/"
+copy_grader "$repo/scripts"
 for i in 1 2; do
   "$repo/scripts/grade.sh" render --renderer cpu --scenes rgb,pattern --bin-dir "$bin" --cache-dir "$tmp/cache-$i" \
     --runs 1 --quiet >"$tmp/together-$i.out" 2>&1 &

@@ -65,3 +65,10 @@ quiet_machine() {
   echo "0.10 0.10 0.10 1/100 1" >"$tmp/quiet-load"
   export GRADE_LOADAVG_FILE=$tmp/quiet-load
 }
+
+# copy_grader DIR: scripts/grade.sh and the scripts it sources, copied into DIR.
+copy_grader() {
+  local scripts
+  scripts=$(dirname "${BASH_SOURCE[0]}")/../../scripts
+  cp "$scripts/grade.sh" "$scripts/grade_lib.sh" "$scripts/options_lib.sh" "$scripts/run_lib.sh" "$1/"
+}
