@@ -163,7 +163,8 @@ stopped() {
   stop_note="${running_what:+ during $running_what}: no results written; left $left"
 }
 
-stop_on_signals stopped
+stop_tidy=stopped
+stop_on_signals
 trap remove_partial EXIT
 
 # ---------------------------------------------------------------- arguments

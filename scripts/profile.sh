@@ -76,7 +76,8 @@ temps=()
 # shellcheck disable=SC2317  # run by the traps
 remove_temps() { [ ${#temps[@]} -eq 0 ] || rm -f -- "${temps[@]}"; }
 trap remove_temps EXIT
-stop_on_signals remove_temps
+stop_tidy=remove_temps
+stop_on_signals
 
 # plot CSV PNG: time per rung (x) per scene (one bar each), log scale.
 plot() {

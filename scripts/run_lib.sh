@@ -36,15 +36,15 @@ wait_any() {
   wait -n -p ended_pid
 }
 
-# stop_on_signals [TIDY]: from now on SIGINT and SIGTERM stop every program
-# still running and wait for them, run TIDY SIGNAME (the script's function
-# that removes what a stopped run must not leave; it may set stop_note),
-# say "SCRIPT: stopped by SIGNAME$stop_note" on stderr and exit 130 or 143.
+# stop_on_signals: from now on SIGINT and SIGTERM stop every program still
+# running and wait for them, run $stop_tidy SIGNAME when set (the script's
+# function that removes what a stopped run must not leave; it may set
+# stop_note), say "SCRIPT: stopped by SIGNAME$stop_note" on stderr and exit
+# 130 or 143.
 stop_note=""
 stop_tidy=""
 stop_stderr=""
 stop_on_signals() {
-  stop_tidy=${1:-}
   # The line goes to this stderr, not to the log of the program waited for.
   exec {stop_stderr}>&2
   trap 'stop_now INT 130' INT
