@@ -10,13 +10,14 @@ scripts=$here/../../scripts
 
 use_temp_folder
 need_proc
-# Stand-ins on PATH: a cmake and a compute-sanitizer that pause.
+# Stand-ins on PATH: a cmake and a compute-sanitizer that pause, and a GPU.
 fakebin=$tmp/fakebin
 mkdir -p "$fakebin"
 for tool in cmake compute-sanitizer; do
   printf '#!/bin/sh\nexec sleep %s\n' "$pause" >"$fakebin/$tool"
-  chmod +x "$fakebin/$tool"
 done
+printf '#!/bin/sh\necho "NVIDIA H200, 570.86.15, 143771 MiB"\n' >"$fakebin/nvidia-smi"
+chmod +x "$fakebin"/*
 # A build folder of fakes: render pauses in its checks (FAKE_SLEEP).
 build=$tmp/build
 fake_programs "$build/bin" render cudaScan
@@ -45,5 +46,9 @@ for signal in INT:130 TERM:143; do
   # Configuring the build folder.
   stopped "gpu_scan.sh, SIG$name" "$name" "$status" "$tmp/scan-$name" \
     "$scripts/gpu_scan.sh" "$tmp/scan-build" "$tmp/scan-$name"
+  for script in gpu_check.sh gpu_portable.sh; do
+    stopped "$script, SIG$name" "$name" "$status" "$tmp/$script-$name" \
+      "$scripts/$script" --logs "$tmp/$script-$name"
+  done
 done
 finish
