@@ -26,6 +26,9 @@ for arg in "$@"; do
   esac
 done
 
+# Its runs are waited for with wait -n -p (run_lib.sh's wait_any).
+((BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] >= 501)) ||
+  { echo "gpu_render.sh: needs bash 5.1 or newer (this is $BASH_VERSION)" >&2; exit 1; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/run_lib.sh
 source "$root/scripts/run_lib.sh"

@@ -29,7 +29,8 @@ run_program_in() {
 }
 
 # wait_any: waits for whichever started program ends first; sets ended_pid
-# to its id and returns its exit status (127 when none is left).
+# to its id and returns its exit status (127 when none is left). Needs
+# bash 5.1 or newer.
 wait_any() {
   ended_pid=""
   # shellcheck disable=SC2034  # read by the caller
