@@ -8,7 +8,8 @@
 #   --no-bench   skip the benchmarks
 #   --grade      also run scripts/grade.sh all (several minutes: serial references)
 #   --only PART  run only the sections of these parts (saxpy, scan, render); repeatable
-# Exit status: 0 when every step passed, 1 otherwise, 2 on usage errors.
+# Exit status: 0 when every step passed, 1 otherwise, 2 on usage errors,
+# 130 or 143 when stopped by SIGINT or SIGTERM (the running step at once).
 set -uo pipefail
 
 # shellcheck source=scripts/gpu_steps.sh
@@ -26,24 +27,16 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || { echo "gpu_check.sh: --only needs a part" >&2; exit 2; }
       case "$2" in saxpy|scan|render) ;; *) echo "gpu_check.sh: --only: unknown part '$2' (saxpy, scan, render)" >&2; exit 2 ;; esac
       only+=("$2"); shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "gpu_check.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
 
 require_gpu gpu_check.sh
 
-# A relative log folder is the caller's, so settle it before moving to the repo root.
-mkdir -p "$logs" || { echo "gpu_check.sh: cannot create $logs" >&2; exit 1; }
-logs=$(cd "$logs" && pwd)
-cd "$(dirname "$0")/.." || exit 1
+start_steps gpu_check.sh
 build="build-gpu"
 bin=$build/bin
-jobs=$(nproc 2>/dev/null || echo 4)
-no_bench=()
-[ $bench = 1 ] || no_bench=(--no-bench)
-results=()
-failed=0
 
 wanted() {
   [ ${#only[@]} -eq 0 ] && return 0
@@ -52,15 +45,10 @@ wanted() {
   return 1
 }
 
-# shellcheck disable=SC2317  # run through step
-sanitize() {  # sanitize TOOL PROGRAM ARGS...
-  local tool=$1
-  shift
-  if ! command -v compute-sanitizer >/dev/null; then
-    echo "compute-sanitizer is not installed or not on PATH (it comes with the CUDA Toolkit: add its bin folder to PATH)"
-    return 1
-  fi
-  compute-sanitizer --tool "$tool" --error-exitcode 1 "$@"
+# Without compute-sanitizer the sanitizer runs are one failed step.
+no_sanitizer() {  # no_sanitizer NAME
+  command -v compute-sanitizer >/dev/null && return 1
+  step "$1: compute-sanitizer is not on PATH (CUDA Toolkit's bin)" no-compute-sanitizer.log false
 }
 
 # A program the build did not produce is a failed step, not a skipped section.
@@ -70,15 +58,14 @@ missing() {  # missing NAME PROGRAM
 }
 
 printf '%s\n' "$gpu" >"$logs/gpu.txt"
-step "configure (preset gpu)" configure.log cmake --preset gpu
-step "build" build.log cmake --build "$build" -j "$jobs"
+configure_and_build "" "$build" "preset gpu" --preset gpu
 step "tests (ctest, with the GPU)" ctest.log ctest --preset gpu --output-on-failure
 
 if wanted saxpy && ! missing saxpy "$bin/cudaSaxpy"; then
-  for tool in memcheck racecheck initcheck synccheck; do
+  no_sanitizer saxpy || for tool in memcheck racecheck initcheck synccheck; do
     # Small chunks so the tuned trip's streams and events are exercised.
     step "sanitizer $tool: cudaSaxpy -n 100003 --chunk 4099" "san-saxpy-$tool.log" \
-      sanitize "$tool" "$bin/cudaSaxpy" -n 100003 -r 1 --chunk 4099
+      compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin/cudaSaxpy" -n 100003 -r 1 --chunk 4099
   done
   [ $bench = 1 ] && step "bench: cudaSaxpy -n 100000000" bench-saxpy.log "$bin/cudaSaxpy" -n 100000000 -r 5
   # The tuned trip's chunk size, swept around the default (8388608).
@@ -109,8 +96,7 @@ if [ $grade = 1 ]; then
 fi
 
 # The short table comes last so it is the end of the output.
-echo
-echo "GPU: $(cat "$logs/gpu.txt" 2>/dev/null || echo unknown)"
+summary_start
 [ -f "$logs/ctest.log" ] && grep -E "tests passed|tests failed" "$logs/ctest.log" | tail -n 1
 [ -f "$logs/bench-saxpy.log" ] && sed -n '/^Summary/,$p' "$logs/bench-saxpy.log"
 for f in "$logs"/bench-saxpy-chunk-*.log; do
@@ -118,6 +104,4 @@ for f in "$logs"/bench-saxpy-chunk-*.log; do
 done
 [ -f "$logs/scan.log" ] && sed -n '/^scan on /,$p' "$logs/scan.log"
 for f in "$logs"/render/summary.txt "$logs"/grade/results.md; do [ -f "$f" ] && cat "$f"; done
-printf '%s\n' "${results[@]}"
-echo "logs: $logs"
-exit $failed
+summary_end

@@ -14,10 +14,11 @@
 #                (default: 75 and 80); repeatable
 #   --no-bench   checks and sanitizers only, no benchmarks
 # Builds into build-ptxN/. Prints a short table last. Exit status: 0 when
-# every step passed, 1 otherwise, 2 on usage errors.
+# every step passed, 1 otherwise, 2 on usage errors, 130 or 143 when stopped
+# by SIGINT or SIGTERM (the running step at once).
 set -uo pipefail
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
 # shellcheck source=scripts/gpu_steps.sh
 source "$(dirname "$0")/gpu_steps.sh"
 logs="gpu-portable-logs"
@@ -40,23 +41,15 @@ done
 [ ${#archs[@]} -gt 0 ] || archs=(75 80)
 require_gpu gpu_portable.sh
 
-mkdir -p "$logs" || { echo "gpu_portable.sh: cannot create $logs" >&2; exit 1; }
-logs=$(cd "$logs" && pwd)
-cd "$(dirname "$0")/.." || exit 1
-jobs=$(nproc 2>/dev/null || echo 4)
+start_steps gpu_portable.sh
 # Each test program compiles the PTX of the kernels it runs; a cache large
 # enough for all of them compiles each kernel once per build.
 export CUDA_CACHE_MAXSIZE=${CUDA_CACHE_MAXSIZE:-4294967296}
-no_bench=()
-[ $bench = 1 ] || no_bench=(--no-bench)
-results=()
-failed=0
 
 for arch in "${archs[@]}"; do
   build=build-ptx$arch
-  step "ptx$arch: configure (compute_$arch PTX only)" "ptx$arch/configure.log" \
-    cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$arch-virtual"
-  step "ptx$arch: build" "ptx$arch/build.log" cmake --build "$build" -j "$jobs"
+  configure_and_build "ptx$arch" "$build" "compute_$arch PTX only" \
+    -S . -B "$build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$arch-virtual"
   step "ptx$arch: tests (ctest, with the GPU)" "ptx$arch/ctest.log" \
     ctest --test-dir "$build" -j 4 --output-on-failure
   step "ptx$arch: scan sanitizers$([ $bench = 1 ] && echo ', bench')" "ptx$arch/scan.log" \
@@ -66,14 +59,12 @@ for arch in "${archs[@]}"; do
 done
 
 if [ $bench = 1 ]; then
-  step "native: configure (preset gpu)" native/configure.log cmake --preset gpu
-  step "native: build" native/build.log cmake --build build-gpu -j "$jobs"
+  configure_and_build native build-gpu "preset gpu" --preset gpu
   step "native: cudaScan --bench" native/scan-bench.log build-gpu/bin/cudaScan --bench
   step "native: render bench" native/render-bench.log scripts/bench_render.sh build-gpu
 fi
 
-echo
-echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
+summary_start
 for arch in "${archs[@]}"; do
   [ -f "$logs/ptx$arch/ctest.log" ] &&
     echo "ptx$arch ctest: $(grep -E 'tests passed|tests failed' "$logs/ptx$arch/ctest.log" | tail -n 1)"
@@ -89,6 +80,4 @@ if [ $bench = 1 ]; then
     [ -f "$render_log" ] && cat "$render_log"
   done
 fi
-printf '%s\n' "${results[@]}"
-echo "logs: $logs"
-exit $failed
+summary_end

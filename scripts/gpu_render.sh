@@ -8,10 +8,11 @@
 # Usage: scripts/gpu_render.sh BUILD_DIR LOG_DIR [--no-bench]
 # Writes LOG_DIR/summary.txt (the short table) and a log per run; exits 1
 # when any check, sanitizer run or benchmark run fails or times out
-# (GPU_RENDER_RUN_LIMIT seconds per run, default 900), 2 on usage errors.
+# (GPU_RENDER_RUN_LIMIT seconds per run, default 900), 2 on usage errors,
+# 130 or 143 when stopped by SIGINT or SIGTERM (every run stops at once).
 set -uo pipefail
 
-usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 [ $# -ge 2 ] || { usage >&2; exit 2; }
 build=$1
@@ -25,7 +26,12 @@ for arg in "$@"; do
   esac
 done
 
+# Its runs are waited for with wait -n -p (run_lib.sh's wait_any).
+((BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] >= 501)) ||
+  { echo "gpu_render.sh: needs bash 5.1 or newer (this is $BASH_VERSION)" >&2; exit 1; }
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/run_lib.sh
+source "$root/scripts/run_lib.sh"
 render=$build/bin/render
 tests=$build/bin/render_cuda_tests
 for program in "$render" "$tests"; do
@@ -36,7 +42,17 @@ command -v compute-sanitizer >/dev/null ||
 mkdir -p "$logs/check" "$logs/sanitize" || exit 1
 logs=$(cd "$logs" && pwd)
 results=$logs/results.txt
+summary=$logs/summary.txt
 : >"$results"
+
+# Ctrl-C or SIGTERM stops every run at once; the summary would be an older
+# run's or half written.
+# shellcheck disable=SC2317  # run by stop_on_signals' traps
+stopped() { rm -f -- "$summary"; }
+stop_note=": the logs so far are in $logs"
+stop_tidy=stopped
+stop_on_signals
+
 # Checks and sanitizer runs are independent: run several at once (the serial
 # reference of the checks is the slow part).
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -49,59 +65,74 @@ animated=" bouncingballs hypnosis fireworks snow "
 # access, which takes minutes on the million-circle scenes.
 limit=${GPU_RENDER_RUN_LIMIT:-900}
 
-# run_one KIND NAME LOG COMMAND...: appends "PASS|FAIL|TIMEOUT KIND NAME" to
-# the results (a timeout counts as a failure).
-run_one() {
-  local kind=$1 name=$2 log=$3
-  shift 3
-  timeout "$limit" "$@" >"$log" 2>&1
-  case $? in
-    0) echo "PASS $kind $name" >>"$results" ;;
-    124) echo "TIMEOUT $kind $name" >>"$results" ;;
-    *) echo "FAIL $kind $name" >>"$results" ;;
+# record KIND NAME STATUS: appends "PASS|FAIL|TIMEOUT KIND NAME" to the
+# results (a timeout counts as a failure).
+record() {
+  case $3 in
+    0) echo "PASS $1 $2" >>"$results" ;;
+    124) echo "TIMEOUT $1 $2" >>"$results" ;;
+    *) echo "FAIL $1 $2" >>"$results" ;;
   esac
 }
-export -f run_one
-export results limit
 
-# One line per job: KIND NAME LOG COMMAND...
-jobs_file=$logs/jobs.txt
-: >"$jobs_file"
+# Up to $jobs runs at once: start_run waits for a free place first; each
+# run's KIND NAME by its process id until finish_run records it.
+declare -A run_of=()
+running=0
+# finish_run: waits for the first run to end and records it.
+finish_run() {
+  local status
+  wait_any
+  status=$?
+  # shellcheck disable=SC2086  # KIND NAME, two words
+  record ${run_of[$ended_pid]} "$status"
+  unset "run_of[$ended_pid]"
+  running=$((running - 1))
+}
+# start_run KIND NAME LOG COMMAND...
+start_run() {
+  local kind=$1 name=$2 log=$3
+  shift 3
+  [ "$running" -lt "$jobs" ] || finish_run
+  start_program . "$limit" "$@" >"$log" 2>&1 </dev/null
+  run_of[$!]="$kind $name"
+  running=$((running + 1))
+}
+
 for scene in $scenes; do
   frames=1
   case "$animated" in *" $scene "*) frames=3 ;; esac
+  circles=$("$render" --list | awk -v s="$scene" '$1 == s {print $2}')
   for mode in tiled binned circles pixels tiles classic; do
     # circles is wrong on purpose: sanitized, never checked.
     [ "$mode" = circles ] || for size in 517 1024; do
       name="$scene-$mode-$size"
-      echo "check $name $logs/check/$name.log $render -r cuda --cuda-mode $mode -s $size" \
-        "-b 0:$frames -c -f '' $scene" >>"$jobs_file"
+      start_run check "$name" "$logs/check/$name.log" \
+        "$render" -r cuda --cuda-mode "$mode" -s "$size" -b "0:$frames" -c -f '' "$scene"
     done
     for tool in memcheck racecheck; do
       # Small renders: 67 pixels (a cut edge tile), one frame after setup's.
       # racecheck follows every shared-memory access and takes many minutes
       # on the 100k-circle and larger scenes even on one tile, so there it
       # draws their first 5,000 circles: the same kernels and code paths.
-      first=""
-      [ "$tool" = racecheck ] && [ "$("$render" --list | awk -v s="$scene" '$1 == s {print $2}')" -ge 100000 ] && first="--first 5000"
+      first=()
+      [ "$tool" = racecheck ] && [ "$circles" -ge 100000 ] && first=(--first 5000)
       # The ladder's rungs test every circle per pixel or tile: under memcheck too.
-      case $mode in circles|pixels|tiles|classic) [ "$("$render" --list | awk -v s="$scene" '$1 == s {print $2}')" -ge 100000 ] && first="--first 5000" ;; esac
+      case $mode in circles|pixels|tiles|classic) [ "$circles" -ge 100000 ] && first=(--first 5000) ;; esac
       name="$tool-$scene-$mode"
-      echo "sanitize $name $logs/sanitize/$name.log compute-sanitizer --tool $tool" \
-        "--error-exitcode 1 $render -r cuda --cuda-mode $mode -s 67 $first -b 0:1 -f '' $scene" \
-        >>"$jobs_file"
+      start_run sanitize "$name" "$logs/sanitize/$name.log" compute-sanitizer --tool "$tool" \
+        --error-exitcode 1 "$render" -r cuda --cuda-mode "$mode" -s 67 "${first[@]}" -b 0:1 -f '' "$scene"
     done
   done
 done
-# xargs splits on blanks and honours the quotes of -f ''.
-xargs -P "$jobs" -L 1 bash -c 'run_one "$@"' run_one <"$jobs_file"
+while [ "$running" -gt 0 ]; do finish_run; done
 
-run_one oom 4096-image "$logs/oom.log" "$tests" --gtest_also_run_disabled_tests \
-  "--gtest_filter=*OutOfMemory*"
+run_program_in . "$limit" "$tests" --gtest_also_run_disabled_tests "--gtest_filter=*OutOfMemory*" \
+  >"$logs/oom.log" 2>&1 </dev/null
+record oom 4096-image $?
 
 failed=0
 grep -qE '^(FAIL|TIMEOUT)' "$results" && failed=1
-summary=$logs/summary.txt
 {
   echo "CUDA renderer (scripts/gpu_render.sh):"
   for kind in check sanitize oom; do
@@ -119,11 +150,8 @@ summary=$logs/summary.txt
 } >"$summary"
 
 if [ "$bench" = 1 ]; then
-  if "$root/scripts/bench_render.sh" "$build" --logs "$logs/bench" >"$logs/bench.txt" 2>&1; then
-    :
-  else
-    failed=1
-  fi
+  run_program_in . 0 "$root/scripts/bench_render.sh" "$build" --logs "$logs/bench" >"$logs/bench.txt" 2>&1 \
+    </dev/null || failed=1
   cat "$logs/bench.txt" >>"$summary"
 fi
 cat "$summary"

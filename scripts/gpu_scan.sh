@@ -11,10 +11,11 @@
 #   --no-tests  skip scan_tests (when ctest has just run them)
 #   --tune      also run scan_tune (the single-pass tilings)
 # Prints a summary table last. Exit status: 0 when every step passed, 1 when
-# one failed, 2 on usage errors.
+# one failed, 2 on usage errors, 130 or 143 when stopped by SIGINT or SIGTERM
+# (every step stops at once).
 set -uo pipefail
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
 [ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ] && { usage; exit 0; }
 [ $# -ge 2 ] || { echo "gpu_scan.sh: needs BUILD_DIR and LOG_DIR (try --help)" >&2; exit 2; }
 build=$1 logs=$2
@@ -31,8 +32,12 @@ while [ $# -gt 0 ]; do
 done
 
 cd "$(dirname "$0")/.." || exit 1
+# shellcheck source=scripts/run_lib.sh
+source scripts/run_lib.sh
 mkdir -p "$logs" || { echo "gpu_scan.sh: cannot create $logs" >&2; exit 1; }
 logs=$(cd "$logs" && pwd)
+stop_note=": the logs so far are in $logs"
+stop_on_signals
 bin=$build/bin
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 jobs=$(nproc 2>/dev/null || echo 4)
@@ -47,66 +52,67 @@ record() {  # record NAME STATUS SECONDS LOGFILE
   results+=("$(printf '%-64s %-4s %5ss  %s' "$1" "$verdict" "$3" "$4")")
 }
 
-step() {  # step NAME LOGFILE COMMAND...: runs in the foreground
-  local name=$1 file=$2 start=$SECONDS
-  shift 2
+# Each step's LIMIT: seconds (0: none) after which it fails; a time limit
+# turns a hang (a look-back that never ends) into a failed step.
+step() {  # step NAME LOGFILE LIMIT COMMAND...: one at a time
+  local name=$1 file=$2 limit=$3 start=$SECONDS
+  shift 3
   echo "== $name" >&2
-  "$@" >"$logs/$file" 2>&1
+  run_program_in . "$limit" "$@" >"$logs/$file" 2>&1 </dev/null
   record "$name" $? $((SECONDS - start)) "$file"
 }
 
 # Steps that measure nothing run side by side (the GPU holds them all); their
 # names, logs and process ids wait here until collect().
 pending_names=() pending_files=() pending_pids=() pending_start=0
-background() {  # background NAME LOGFILE COMMAND...
-  local name=$1 file=$2
-  shift 2
+background() {  # background NAME LOGFILE LIMIT COMMAND...
+  local name=$1 file=$2 limit=$3
+  shift 3
   echo "== $name (in parallel)" >&2
-  "$@" >"$logs/$file" 2>&1 &
+  start_program . "$limit" "$@" >"$logs/$file" 2>&1 </dev/null
   pending_names+=("$name") pending_files+=("$file") pending_pids+=($!)
 }
 collect() {
   local i
   for i in "${!pending_pids[@]}"; do
-    wait "${pending_pids[$i]}"
+    wait_program "${pending_pids[$i]}"
     record "${pending_names[$i]}" $? $((SECONDS - pending_start)) "${pending_files[$i]}"
   done
   pending_names=() pending_files=() pending_pids=()
 }
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  step "configure $build (sm_90, Release)" scan-configure.log \
+  step "configure $build (sm_90, Release)" scan-configure.log 0 \
     cmake -S . -B "$build" -DCMAKE_CUDA_ARCHITECTURES=90 -DCMAKE_BUILD_TYPE=Release
 fi
-step "build cudaScan scan_tests scan_tune" scan-build.log \
+step "build cudaScan scan_tests scan_tune" scan-build.log 0 \
   cmake --build "$build" --target cudaScan scan_tests scan_tune -j "$jobs"
 
 if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
   pending_start=$SECONDS
-  # Time limits turn a hang (a look-back that never ends) into a failed step.
-  [ $tests = 1 ] && background "scan_tests (every algorithm, with the GPU)" scan-tests.log \
-    timeout 150 "$bin/scan_tests"
+  [ $tests = 1 ] && background "scan_tests (every algorithm, with the GPU)" scan-tests.log 150 \
+    "$bin/scan_tests"
   for tool in memcheck racecheck synccheck initcheck; do
     for test in scan find_repeats; do
-      background "sanitizer $tool: cudaScan -m $test -a all -n 100003" "scan-san-$tool-$test.log" \
-        timeout 150 "$sanitizer" --tool "$tool" --error-exitcode 1 "$bin/cudaScan" -m "$test" -a all -n 100003 -r 1
+      background "sanitizer $tool: cudaScan -m $test -a all -n 100003" "scan-san-$tool-$test.log" 150 \
+        "$sanitizer" --tool "$tool" --error-exitcode 1 "$bin/cudaScan" -m "$test" -a all -n 100003 -r 1
     done
   done
   # A size whose look-back crosses a 32-tile window (524288 items of the scan,
   # 393216 of find_repeats), for the checks of races and barriers.
   for tool in racecheck synccheck; do
     background "sanitizer $tool: cudaScan -a single-pass -n 600011 (look-back past a window)" \
-      "scan-san-$tool-window.log" timeout 150 bash -c "for t in scan find_repeats; do \
+      "scan-san-$tool-window.log" 150 bash -c "for t in scan find_repeats; do \
         '$sanitizer' --tool $tool --error-exitcode 1 '$bin/cudaScan' -m \$t -a single-pass \
         -n 600011 -r 1 || exit 1; done"
   done
   # Inputs of 2^24 items or more take the single-pass kernels' L2 prefetch.
   background "sanitizer memcheck: cudaScan -a single-pass -n 16777259 (prefetch)" \
-    scan-san-memcheck-prefetch.log timeout 150 bash -c "for t in scan find_repeats; do \
+    scan-san-memcheck-prefetch.log 150 bash -c "for t in scan find_repeats; do \
       '$sanitizer' --tool memcheck --error-exitcode 1 '$bin/cudaScan' -m \$t -a single-pass \
       -n 16777259 -r 1 || exit 1; done"
-  background "sanitizer memcheck: cudaScan -a all, n = 1 and 5" scan-san-memcheck-tiny.log \
-    timeout 150 bash -c "for t in scan find_repeats; do for n in 1 5; do '$sanitizer' --tool memcheck \
+  background "sanitizer memcheck: cudaScan -a all, n = 1 and 5" scan-san-memcheck-tiny.log 150 \
+    bash -c "for t in scan find_repeats; do for n in 1 5; do '$sanitizer' --tool memcheck \
       --error-exitcode 1 '$bin/cudaScan' -m \$t -a all -n \$n -r 1 || exit 1; done; done"
   collect
 
@@ -115,15 +121,15 @@ if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
   if [ $bench = 1 ]; then
     for test in scan find_repeats; do
       for n in 10000000 40000000; do
-        step "course timing: cudaScan -m $test -i random -n $n" "scan-course-$test-$n.log" \
-          timeout 40 "$bin/cudaScan" -m "$test" -i random -n "$n"
-        step "course timing: cudaScan -m $test -i random -n $n -t" "scan-course-$test-$n-t.log" \
-          timeout 40 "$bin/cudaScan" -m "$test" -i random -n "$n" -t
+        step "course timing: cudaScan -m $test -i random -n $n" "scan-course-$test-$n.log" 40 \
+          "$bin/cudaScan" -m "$test" -i random -n "$n"
+        step "course timing: cudaScan -m $test -i random -n $n -t" "scan-course-$test-$n-t.log" 40 \
+          "$bin/cudaScan" -m "$test" -i random -n "$n" -t
       done
     done
-    step "bench: cudaScan --bench" scan-bench.log timeout 120 "$bin/cudaScan" --bench
+    step "bench: cudaScan --bench" scan-bench.log 120 "$bin/cudaScan" --bench
   fi
-  [ $tune = 1 ] && step "tune: scan_tune" scan-tune.log timeout 90 "$bin/scan_tune"
+  [ $tune = 1 ] && step "tune: scan_tune" scan-tune.log 90 "$bin/scan_tune"
 fi
 
 echo

@@ -1,8 +1,13 @@
 # shellcheck shell=bash disable=SC2034,SC2154
 # Sourced by the GPU machine's scripts (gpu_check.sh, gpu_portable.sh): their
-# shared argument check, the GPU check, and one step of a check run,
-# recorded for the short table they print last.
-# Expects $logs (the log folder); fills $results and sets failed=1 on a failure.
+# shared argument check, the GPU check, the log folder and the steps of a
+# check run, each recorded for the short table they print last.
+# Expects $logs (the log folder) and $bench (1 or 0); fills $results and sets
+# failed=1 on a failure.
+
+# shellcheck source=scripts/run_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/run_lib.sh"
+steps_repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # need_logs_folder SCRIPT --logs VALUE...: a usage error (one line, exit 2)
 # unless VALUE is a folder name: not missing, empty or another option.
@@ -27,6 +32,23 @@ require_gpu() {
   fi
 }
 
+# start_steps SCRIPT: creates the log folder and makes $logs absolute (a
+# relative one is the caller's), then moves to the repository's top. Sets
+# jobs (the build's), no_bench (the option for the part scripts), results
+# and failed; from here Ctrl-C or SIGTERM stops the running step at once.
+start_steps() {
+  mkdir -p "$logs" || { echo "$1: cannot create $logs" >&2; exit 1; }
+  logs=$(cd "$logs" && pwd)
+  cd "$steps_repo" || exit 1
+  jobs=$(nproc 2>/dev/null || echo 4)
+  no_bench=()
+  [ "$bench" = 1 ] || no_bench=(--no-bench)
+  results=()
+  failed=0
+  stop_note=": the logs so far are in $logs"
+  stop_on_signals
+}
+
 # step NAME LOGFILE COMMAND...: runs the command with its output in
 # $logs/LOGFILE, records pass or fail and the time taken.
 step() {
@@ -34,11 +56,37 @@ step() {
   shift 2
   echo "== $name" >&2
   mkdir -p "$(dirname "$logs/$file")"
-  if "$@" >"$logs/$file" 2>&1; then
+  if run_program_in . 0 "$@" >"$logs/$file" 2>&1 </dev/null; then
     results+=("$(printf '%-48s %-5s %5ss  %s' "$name" PASS $((SECONDS - start)) "$file")")
   else
     results+=("$(printf '%-48s %-5s %5ss  %s' "$name" FAIL $((SECONDS - start)) "$file")")
     failed=1
     tail -n 20 "$logs/$file" >&2
   fi
+}
+
+# configure_and_build PART BUILD HOW CMAKE_ARGS...: the steps that configure
+# (cmake CMAKE_ARGS, HOW says how) and build the folder BUILD, named
+# "PART: configure (HOW)" and "PART: build", logs in PART/; without a PART
+# plain "configure (HOW)" and "build", logs at the top.
+configure_and_build() {
+  local part=$1 build=$2 how=$3 name="" dir=""
+  shift 3
+  [ -z "$part" ] || name="$part: " dir="$part/"
+  step "${name}configure ($how)" "${dir}configure.log" cmake "$@"
+  step "${name}build" "${dir}build.log" cmake --build "$build" -j "$jobs"
+}
+
+# summary_start: the short summary's first lines: a blank line, the GPU.
+summary_start() {
+  echo
+  echo "GPU: $gpu"
+}
+
+# summary_end: the table of steps and the log folder last; exits 0 when
+# every step passed, else 1.
+summary_end() {
+  printf '%s\n' "${results[@]}"
+  echo "logs: $logs"
+  exit "$failed"
 }

@@ -68,6 +68,10 @@ script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$script_dir/.." && pwd)
 # shellcheck source=scripts/grade_lib.sh
 source "$script_dir/grade_lib.sh"
+# shellcheck source=scripts/options_lib.sh
+source "$script_dir/options_lib.sh"
+# shellcheck source=scripts/run_lib.sh
+source "$script_dir/run_lib.sh"
 
 # ---------------------------------------------------------------- settings
 
@@ -115,15 +119,11 @@ cores=$(nproc 2>/dev/null || echo 1)
 
 # ---------------------------------------------------------------- messages
 
-show_help() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
-
-# usage_error MESSAGE: exit 2, taking away the log folder if this run made
+# A usage error (options_lib.sh) takes away the log folder if this run made
 # it (render's scenes are checked after it is made).
-usage_error() {
-  echo "grade.sh: $1 (try --help)" >&2
-  [ -z "$created_logs" ] || rm -rf -- "$created_logs"
-  exit 2
-}
+# shellcheck disable=SC2317  # run by usage_error
+remove_created_logs() { [ -z "$created_logs" ] || rm -rf -- "$created_logs"; }
+usage_tidy=remove_created_logs
 
 warn() { echo "grade.sh: $*" >&2; }
 
@@ -140,8 +140,7 @@ paint() {
 
 # ---------------------------------------------------------------- signals
 
-child_pid=""     # the program running now (timeout's process, leading its group)
-running_what=""  # what it is, for the message when stopped
+running_what=""  # the program running now, for the message when stopped
 temp_files=()    # removed whatever happens
 finished=0
 
@@ -154,36 +153,25 @@ remove_partial() {
   [ "$finished" = 1 ] || [ -z "$work_dir" ] || rm -rf -- "$work_dir"
 }
 
-# shellcheck disable=SC2317  # run by the traps below
-# on_signal NAME STATUS: stops the running program and everything it
-# started (timeout leads their process group and passes the signal on), then
-# says what was left.
-on_signal() {
-  trap '' INT TERM
-  if [ -n "$child_pid" ]; then
-    kill -TERM "$child_pid" 2>/dev/null
-    wait "$child_pid" 2>/dev/null
-  fi
+# shellcheck disable=SC2317  # run by stop_on_signals' traps
+# stopped: once a signal has stopped the running program (run_lib.sh), what
+# was left goes into the one line said.
+stopped() {
   remove_partial
   local left="nothing"
   [ -z "$logs" ] || [ ! -d "$logs" ] || left="the logs so far in $logs"
-  warn "stopped by SIG$1${running_what:+ during $running_what}: no results written; left $left"
-  exit "$2"
+  stop_note="${running_what:+ during $running_what}: no results written; left $left"
 }
 
-trap 'on_signal INT 130' INT
-trap 'on_signal TERM 143' TERM
+stop_tidy=stopped
+stop_on_signals
 trap remove_partial EXIT
 
 # ---------------------------------------------------------------- arguments
 
-# need_value OPTION ARGS...: a usage error when OPTION has no value after it
-# (another option is not a value, nor is an empty one: --ref-render= must not
-# fall back to the default reference).
-need_value() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
-
-# need_number OPTION ARGS...: the same for an option taking a number (an
-# empty one included: --saxpy-n= must not fall back to the default count).
+# need_number OPTION ARGS...: need_value (options_lib.sh) for an option taking
+# a number (an empty one included: --saxpy-n= must not fall back to the
+# default count).
 need_number() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == -[!0-9]* ]]; then usage_error "$1 needs a number"; fi; }
 
 parse_args() {
@@ -416,10 +404,8 @@ program_of() {
 # ---------------------------------------------------------------- running
 
 # run_program LOG PROGRAM ARGS...: runs in the scratch folder with a time
-# limit, all output in LOG; returns the program's exit status. timeout puts
-# the program in a process group of its own and passes a signal it gets on
-# to that whole group, so it runs in the background here and a signal to
-# grade.sh (its trap runs at once during wait) stops everything.
+# limit, all output in LOG; returns the program's exit status. A signal to
+# grade.sh stops it at once (run_lib.sh).
 run_program() {
   local log=$1 status
   shift
@@ -429,11 +415,9 @@ run_program() {
     printf '\n'
   } >>"$logs/commands.txt"
   running_what=$(basename "$1")
-  (cd "$work_dir" && exec timeout -k 10 "$timeout_s" "$@") >"$log" 2>&1 </dev/null &
-  child_pid=$!
-  wait "$child_pid"
+  run_program_in "$work_dir" "$timeout_s" "$@" >"$log" 2>&1 </dev/null
   status=$?
-  child_pid="" running_what=""
+  running_what=""
   return "$status"
 }
 

@@ -38,6 +38,10 @@ set -uo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$script_dir/.." && pwd)
+# shellcheck source=scripts/options_lib.sh
+source "$script_dir/options_lib.sh"
+# shellcheck source=scripts/run_lib.sh
+source "$script_dir/run_lib.sh"
 
 scenes=rgb,rand10k,rand100k,pattern,biglittle
 rungs=circles,pixels,tiles,classic,tiled,binned,auto
@@ -64,20 +68,16 @@ metrics=(
 )
 csv_header=part,item,rung,kernels,time_ms,inst_executed,warp_efficiency_pct,branch_uniform_pct,occupancy_pct,dram_bytes,dram_throughput_pct,shared_wavefronts
 
-show_help() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
-usage_error() { echo "profile.sh: $1 (try --help)" >&2; exit 2; }
 fatal() { echo "profile.sh: $1" >&2; exit 1; }
-# An empty value is none: --out= or --bin-dir= must not mean the default.
-need_value() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
 
-# This run's temporary files, removed however it ends (Ctrl-C and SIGTERM
-# included: exit 130 and 143).
+# This run's temporary files, removed however it ends. Ctrl-C and SIGTERM
+# stop the profiled run at once (run_lib.sh) and exit 130 and 143.
 temps=()
-# shellcheck disable=SC2317  # run by the traps below
+# shellcheck disable=SC2317  # run by the traps
 remove_temps() { [ ${#temps[@]} -eq 0 ] || rm -f -- "${temps[@]}"; }
 trap remove_temps EXIT
-trap 'echo "profile.sh: stopped by SIGINT" >&2; exit 130' INT
-trap 'echo "profile.sh: stopped by SIGTERM" >&2; exit 143' TERM
+stop_tidy=remove_temps
+stop_on_signals
 
 # plot CSV PNG: time per rung (x) per scene (one bar each), log scale.
 plot() {
@@ -190,7 +190,7 @@ profile() {
   shift 4
   metric_list=$(IFS=,; echo "${metrics[*]}")
   echo "[$SECONDS s] $part $item: $rung" >&2
-  timeout "$timeout_s" "$ncu" --clock-control none --csv --print-units base --metrics "$metric_list" "$@" \
+  run_program_in . "$timeout_s" "$ncu" --clock-control none --csv --print-units base --metrics "$metric_list" "$@" \
     >"$log" 2>&1 </dev/null
   local run_status=$?
   if grep -q 'ERR_NVGPUCTRPERM' "$log"; then
@@ -265,6 +265,7 @@ main() {
     fi
   fi
   mkdir -p "$out/logs" || fatal "cannot create $out"
+  stop_note=": the results so far are in $out"
   echo "$csv_header" >"$out/profile.csv"
   local scene rung test n
   for scene in ${scenes//,/ }; do

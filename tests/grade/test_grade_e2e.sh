@@ -154,7 +154,7 @@ test_bad_references() {
 test_handout_references() {
   local handout=$tmp/handout grade=$tmp/handout/scripts/grade.sh
   mkdir -p "$handout/scripts" "$handout/ref"
-  cp "$here/../../scripts/grade.sh" "$here/../../scripts/grade_lib.sh" "$handout/scripts/"
+  copy_grader "$handout/scripts"
   touch "$handout/.handout"
   ln -s "$here/fake/render" "$handout/ref/render_ref"
   ln -s "$here/fake/cudaScan" "$handout/ref/cudaScan_ref"
@@ -403,7 +403,7 @@ test_usage_errors() {
   # scripts, so the repository's own grade-results is not touched).
   local copy=$tmp/copy
   mkdir -p "$copy/scripts"
-  cp "$here/../../scripts/grade.sh" "$here/../../scripts/grade_lib.sh" "$copy/scripts/"
+  copy_grader "$copy/scripts"
   "$copy/scripts/grade.sh" render --bin-dir "$bin" --cache-dir "$tmp/cache-copy" --scenes rgbb 2>/dev/null
   expect_eq "unknown scene: no new folder in grade-results" "" "$(find "$copy/grade-results" -mindepth 1 2>/dev/null)"
   usage "option=value form" "--size: 'big' is not a size" --size=big

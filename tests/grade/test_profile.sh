@@ -114,6 +114,20 @@ for signal in INT:130 TERM:143; do
   expect_eq "plot stopped by SIG${signal%:*}: said" "profile.sh: stopped by SIG${signal%:*}" "$OUT"
   expect_eq "plot stopped by SIG${signal%:*}: no temporary file left" "" "$(ls -A "$tmp/tmpdir")"
 done
+# Stopped while ncu runs (a stand-in that pauses): ncu stops at once too,
+# exit 130 or 143 with one line.
+if have_proc; then
+  printf '#!/bin/sh\nexec sleep %s\n' "$pause" >"$tmp/pausing-ncu"
+  chmod +x "$tmp/pausing-ncu"
+  for signal in INT:130 TERM:143; do
+    stop_while_paused "profiling stopped by SIG${signal%:*}" "${signal%:*}" "${signal#*:}" env NCU="$tmp/pausing-ncu" \
+      "$profile" --bin-dir "$bin" --out "$tmp/stopped-${signal%:*}" --scenes rgb --rungs pixels,classic
+    expect_eq "profiling stopped by SIG${signal%:*}: said" \
+      "profile.sh: stopped by SIG${signal%:*}: the results so far are in $tmp/stopped-${signal%:*}" "$(tail -n 1 <<<"$STOP_ERR")"
+  done
+else
+  echo "SKIPPED: stopped while ncu runs (no /proc to find processes in)"
+fi
 if command -v gnuplot >/dev/null; then
   OUT=$("$profile" --plot "$tmp/synthetic.csv" "$tmp/chart.png" 2>&1)
   expect_eq "plot: exit status" 0 "$?"

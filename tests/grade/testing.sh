@@ -65,3 +65,69 @@ quiet_machine() {
   echo "0.10 0.10 0.10 1/100 1" >"$tmp/quiet-load"
   export GRADE_LOADAVG_FILE=$tmp/quiet-load
 }
+
+# copy_grader DIR: scripts/grade.sh and the scripts it sources, copied into DIR.
+copy_grader() {
+  local scripts
+  scripts=$(dirname "${BASH_SOURCE[0]}")/../../scripts
+  cp "$scripts/grade.sh" "$scripts/grade_lib.sh" "$scripts/options_lib.sh" "$scripts/run_lib.sh" "$1/"
+}
+
+# A pause no other process on the machine uses, for stand-in programs that
+# wait to be stopped (this test's id in it: two tests may run at once).
+pause=47.$$
+
+# pauses: the ids of the processes running "sleep $pause", found in /proc
+# (not with pgrep: without procps a check that none is left would pass
+# whatever runs).
+pauses() {
+  local dir command
+  for dir in /proc/[0-9]*; do
+    command=$({ tr '\0' ' ' <"$dir/cmdline"; } 2>/dev/null)
+    [ "${command% }" != "sleep $pause" ] || echo "${dir#/proc/}"
+  done
+}
+
+# have_proc: whether there is a /proc to find processes in; need_proc skips
+# the test (status 77) where there is none.
+have_proc() { [ -r /proc/self/cmdline ]; }
+need_proc() { have_proc || { echo "no /proc to find processes in: skipped"; exit 77; }; }
+
+# stop_while_paused NAME SIGNAL WANT COMMAND...: runs COMMAND as a job of its
+# own (so it gets SIGINT as from a terminal's Ctrl-C: without job control
+# bash starts background jobs ignoring SIGINT), sends it SIGNAL once a
+# program of its pauses, and checks that it exits with WANT within 5 s,
+# leaving no pause. STOP_OUT and STOP_ERR are its stdout and stderr.
+stop_while_paused() {
+  local name=$1 signal=$2 want=$3 pid i start status left
+  shift 3
+  set -m
+  "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  pid=$!
+  set +m
+  for ((i = 0; i < 200; i++)); do
+    [ -z "$(pauses)" ] || break
+    sleep 0.05
+  done
+  # shellcheck disable=SC2034  # read by the tests
+  STOP_OUT="" STOP_ERR=""
+  if [ -z "$(pauses)" ]; then
+    fail "$name: nothing paused" "$(cat "$tmp/$name.err")"
+    kill "$pid"
+    wait "$pid"
+    return
+  fi
+  sleep 0.3
+  start=$SECONDS
+  kill -s "$signal" "$pid"
+  wait "$pid"
+  status=$?
+  # shellcheck disable=SC2034  # read by the tests
+  STOP_OUT=$(cat "$tmp/$name.out") STOP_ERR=$(cat "$tmp/$name.err")
+  expect_eq "$name: exit status" "$want" "$status"
+  if [ $((SECONDS - start)) -le 5 ]; then pass; else fail "$name: stopped at once (took $((SECONDS - start)) s)"; fi
+  left=$(pauses)
+  expect_eq "$name: no program left" "" "$left"
+  # shellcheck disable=SC2086  # one id a word
+  [ -z "$left" ] || kill $left
+}

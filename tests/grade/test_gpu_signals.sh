@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The GPU machine's scripts under SIGINT and SIGTERM, on stand-ins that
+# pause (the real steps need a GPU): the script stops its running programs
+# at once and exits 130 or 143 with one line saying where the logs are;
+# gpu_check.sh stops the gpu_render.sh it runs, and that what it runs.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=tests/grade/testing.sh
+source "$here/testing.sh"
+scripts=$here/../../scripts
+
+use_temp_folder
+need_proc
+# Stand-ins on PATH: a GPU, a cmake that pauses (unless FAKE_CMAKE=quick),
+# a ctest that passes and a compute-sanitizer that pauses.
+fakebin=$tmp/fakebin
+mkdir -p "$fakebin"
+printf '#!/bin/sh\necho "NVIDIA H200, 570.86.15, 143771 MiB"\n' >"$fakebin/nvidia-smi"
+# shellcheck disable=SC2016  # expanded by the stand-in
+printf '#!/bin/sh\n[ "${FAKE_CMAKE:-}" = quick ] || exec sleep %s\n' "$pause" >"$fakebin/cmake"
+printf '#!/bin/sh\nexit 0\n' >"$fakebin/ctest"
+printf '#!/bin/sh\nexec sleep %s\n' "$pause" >"$fakebin/compute-sanitizer"
+chmod +x "$fakebin"/*
+# A build folder of fakes: render pauses in its checks (FAKE_SLEEP).
+build=$tmp/build
+fake_programs "$build/bin" render cudaScan
+printf '#!/bin/sh\nexit 0\n' >"$build/bin/render_cuda_tests"
+chmod +x "$build/bin/render_cuda_tests"
+
+# stopped NAME SIGNAL STATUS LOGS COMMAND...: COMMAND stops at once on SIGNAL
+# with STATUS and its script says so in its last line.
+stopped() {
+  local name=$1 signal=$2 want=$3 logs=$4 script word
+  shift 4
+  for word in "$@"; do [[ $word != *.sh ]] || script=$(basename "$word"); done
+  stop_while_paused "$name" "$signal" "$want" env PATH="$fakebin:$PATH" FAKE_SLEEP="$pause" "$@"
+  expect_eq "$name: said" "$script: stopped by SIG$signal: the logs so far are in $logs" "$(tail -n 1 <<<"$STOP_ERR")"
+  expect_eq "$name: nothing on stdout" "" "$STOP_OUT"
+}
+
+for signal in INT:130 TERM:143; do
+  name=${signal%:*} status=${signal#*:}
+  # Checks and sanitizer runs, several at once; an older summary goes.
+  mkdir -p "$tmp/render-$name"
+  echo "an older run's" >"$tmp/render-$name/summary.txt"
+  stopped "gpu_render.sh, SIG$name" "$name" "$status" "$tmp/render-$name" \
+    "$scripts/gpu_render.sh" "$build" "$tmp/render-$name" --no-bench
+  expect_eq "gpu_render.sh, SIG$name: no summary" "" "$(ls "$tmp/render-$name/summary.txt" 2>/dev/null)"
+  # Configuring the build folder.
+  stopped "gpu_scan.sh, SIG$name" "$name" "$status" "$tmp/scan-$name" \
+    "$scripts/gpu_scan.sh" "$tmp/scan-build" "$tmp/scan-$name"
+  for script in gpu_check.sh gpu_portable.sh; do
+    stopped "$script, SIG$name" "$name" "$status" "$tmp/$script-$name" \
+      "$scripts/$script" --logs "$tmp/$script-$name"
+  done
+done
+
+# gpu_check.sh stopped while its gpu_render.sh runs: both stop, and what
+# gpu_render.sh ran. In a copy of the scripts whose build-gpu holds the fakes.
+repo=$tmp/repo
+mkdir -p "$repo/build-gpu"
+cp -r "$scripts" "$repo/scripts"
+cp -r "$build/bin" "$repo/build-gpu/bin"
+stopped "gpu_check.sh running gpu_render.sh, SIGINT" INT 130 "$tmp/chain" \
+  env FAKE_CMAKE=quick "$repo/scripts/gpu_check.sh" --only render --no-bench --logs "$tmp/chain"
+expect_eq "gpu_check.sh running gpu_render.sh: it stopped too" \
+  "gpu_render.sh: stopped by SIGTERM: the logs so far are in $tmp/chain/render" "$(tail -n 1 "$tmp/chain/render.log")"
+finish
