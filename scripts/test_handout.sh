@@ -8,11 +8,12 @@
 # validate; and the Gradescope bundle's run_autograder, given the filled
 # files as a submission, must write a valid results.json (every test passed
 # on a GPU). Without a GPU the GPU steps say so and are skipped. Takes
-# minutes (three builds of the handout; with --refs also the reference
-# programs).
+# minutes (three builds of the handout; with the reference programs, on a
+# GPU or with --refs, longer).
 #
 # Usage: scripts/test_handout.sh [--refs] [--keep]
-#   --refs   build the handout's reference programs (for this machine's GPU)
+#   --refs   build the handout's reference programs (for sm_90 without a
+#            GPU; on a GPU always, for it: grading compares with them)
 #   --keep   keep the temporary folder and name it
 # Exit status: 0 every step passed, 1 a step failed, 2 usage.
 set -uo pipefail
@@ -42,6 +43,20 @@ only_student_tests_failed() {
   ' "$1"
 }
 # Sourced (by its test) for the function alone.
+# handout_args GPU REFS: make_handout.sh's options for the reference
+# programs. On a GPU (GPU 1) they are always built, for it: grading the
+# filled slots there compares with them, so a handout without them cannot
+# pass. Without one, only with REFS 1, for sm_90 (compiled, not run).
+handout_args() {
+  if [ "$1" = 1 ]; then
+    echo --cuda-archs native
+  elif [ "$2" = 1 ]; then
+    echo --cuda-archs 90
+  else
+    echo --no-refs
+  fi
+}
+
 [ "${BASH_SOURCE[0]}" = "$0" ] || return 0
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -80,8 +95,7 @@ if nvidia-smi -L >/dev/null 2>&1; then gpu=1; fi
 step "fresh clone and handout"
 git clone -q "$repo" "$tmp/suite" || { bad "git clone"; exit 1; }
 arch=$([ "$gpu" = 1 ] && echo native || echo 90)
-make_args=(--no-refs)
-[ "$refs" = 0 ] || make_args=(--cuda-archs "$arch")
+read -ra make_args <<<"$(handout_args "$gpu" "$refs")"
 make_args+=(--autograder "$tmp/autograder.zip")
 "$tmp/suite/scripts/make_handout.sh" "${make_args[@]}" "$tmp/handout" || { bad "make_handout.sh"; exit 1; }
 handout=$tmp/handout

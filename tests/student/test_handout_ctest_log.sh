@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/test_handout.sh's reading of a ctest log on a GPU: the handout's
 # tests may fail only in student_tests (the unfilled slots), whatever status
-# ctest gives a failure. Canned logs in ctest's format; runs nothing.
+# ctest gives a failure. Canned logs in ctest's format; runs nothing. Also
+# its choice of reference programs for the handout.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -54,4 +55,11 @@ expect_eq "no failure at all" no "$(verdict "$(printf '100%% tests passed, 0 tes
 expect_eq "a failure that is no test (the build)" no "$(verdict "ninja: build stopped: subcommand failed.")"
 expect_eq "a student_tests name only as a prefix" no \
   "$(verdict "$(ctest_log 1 '  3 - student_testsX.Saxpy (Failed)')")"
+
+# The reference programs: on a GPU always (grading compares with them), for
+# it; without one only when asked, for sm_90.
+expect_eq "GPU, no --refs: references for the GPU" "--cuda-archs native" "$(handout_args 1 0)"
+expect_eq "GPU, --refs: references for the GPU" "--cuda-archs native" "$(handout_args 1 1)"
+expect_eq "no GPU, --refs: references for sm_90" "--cuda-archs 90" "$(handout_args 0 1)"
+expect_eq "no GPU, no --refs: none" "--no-refs" "$(handout_args 0 0)"
 finish
