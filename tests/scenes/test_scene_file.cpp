@@ -256,7 +256,9 @@ TEST(AtomicFile, RefusesLinksAndWhatIsNotARegularFile) {
 
 // The signal handlers remove the temporary files in flight and end the
 // process by the signal; a signal that was ignored (nohup) stays ignored.
-// In a child, as the handlers stay for the process's life.
+// In a child, as the handlers stay for the process's life. The child may
+// allocate and write files after fork: the scenes library and its tests
+// start no threads, so no other thread can hold a lock the child needs.
 TEST(AtomicFile, SignalRemovesTemporaryFilesAndIgnoredSignalsStayIgnored) {
   const TempDir folder;
   const pid_t child = ::fork();
