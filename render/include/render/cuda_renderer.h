@@ -76,8 +76,10 @@ struct CudaRendererOptions {
   int suffix_min_full_percent = 0;
 };
 
-// Binned tiles that tried suffix compositing, and those it settled (the rest
-// were drawn in full), counted over the renders since setup.
+// Binned tiles that tried suffix compositing (they passed the thresholds and
+// hold a window: at least 48 whole-tile pairs, not all of the list), and
+// those it settled (the rest were drawn in full), counted over the renders
+// since setup.
 struct CudaSuffixTiles {
   std::uint64_t tried = 0;
   std::uint64_t settled = 0;
