@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "parallel.h"
+#include "render/covered_run.h"
 #include "render/suffix.h"
 #include "run_shading.h"
 #include "tile_bins.h"
@@ -99,7 +100,9 @@ template <class Summaries> bool CpuRenderer::suffix_applies(const Summaries& chu
 // Two passes over the tile's circles. Backwards: each circle's covered runs
 // count one more covering circle per pixel (a difference array per row, so a
 // run costs two adds), and pixels that still have room keep its index, so
-// each pixel ends with its last kSuffixKeep covering circles. Then per pixel:
+// each pixel ends with its last kSuffixKeep covering circles. A circle that
+// covers the whole tile (shade::covers_every_pixel, inside its box) is
+// counted once for all pixels, with no run search. Then per pixel:
 // blend the kept suffix (render/suffix.h), or everything when a pixel's
 // circles all fit; a pixel whose suffix does not settle it is blended in full.
 void CpuRenderer::render_tile_suffix(std::size_t tile) {
@@ -131,25 +134,40 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
   kept.resize(pixels * kKeep);
   kept_count.assign(pixels, 0);
   row_open.assign(static_cast<std::size_t>(h), w);
+  int open_rows = h; // rows with room left
+  // Circles that cover every pixel of the tile, counted once rather than per row.
+  std::int64_t whole_tile = 0;
 
+  // Keeps `index` for the pixels of row r, columns [a, b], that have room.
+  const auto keep = [&](std::uint32_t index, int r, int a, int b) {
+    if (row_open[r] == 0) return;
+    for (int col = a; col <= b; ++col) {
+      const std::size_t p = static_cast<std::size_t>(r) * w + col;
+      if (kept_count[p] == kKeep) continue;
+      kept[p * kKeep + kept_count[p]] = index;
+      if (++kept_count[p] == kKeep && --row_open[r] == 0) --open_rows;
+    }
+  };
   for (const std::uint32_t* it = end; it != begin;) {
     const std::uint32_t index = *--it;
     const Circle& c = circles_[index];
-    const shade::PixelBox box = intersect(box_of(c), tile_box);
+    const shade::PixelBox circle_box = box_of(c);
+    const shade::PixelBox box = intersect(circle_box, tile_box);
     if (is_empty(box)) continue;
+    if (contains(circle_box, tile_box) &&
+        shade::covers_every_pixel(c.x, c.y, c.radius, tile_box, inverse_width(),
+                                  inverse_height())) {
+      ++whole_tile;
+      for (int r = 0; r < h && open_rows > 0; ++r) keep(index, r, 0, w - 1);
+      continue;
+    }
     for_each_covered_run(
         c.x, c.y, c.radius, box, inverse_width(), inverse_height(), [&](int row, int a, int b) {
           const int r = row - tile_box.min_y;
           std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
           ++steps[a - tile_box.min_x];
           --steps[b - tile_box.min_x + 1];
-          if (row_open[r] == 0) return;
-          for (int col = a - tile_box.min_x; col <= b - tile_box.min_x; ++col) {
-            const std::size_t p = static_cast<std::size_t>(r) * w + col;
-            if (kept_count[p] == kKeep) continue;
-            kept[p * kKeep + kept_count[p]] = index;
-            if (++kept_count[p] == kKeep) --row_open[r];
-          }
+          keep(index, r, a - tile_box.min_x, b - tile_box.min_x);
         });
   }
 
@@ -157,7 +175,7 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
   for (int r = 0; r < h; ++r) {
     const std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
     const int row = tile_box.min_y + r;
-    std::int64_t covering = 0;
+    std::int64_t covering = whole_tile;
     for (int col = 0; col < w; ++col) {
       covering += steps[col];
       if (covering == 0) continue;
