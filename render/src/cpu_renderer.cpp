@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "parallel.h"
@@ -148,28 +149,37 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
       if (++kept_count[p] == kKeep && --row_open[r] == 0) --open_rows;
     }
   };
-  for (const std::uint32_t* it = end; it != begin;) {
-    const std::uint32_t index = *--it;
-    const Circle& c = circles_[index];
-    const shade::PixelBox circle_box = box_of(c);
-    const shade::PixelBox box = intersect(circle_box, tile_box);
-    if (is_empty(box)) continue;
-    if (contains(circle_box, tile_box) &&
-        shade::covers_every_pixel(c.x, c.y, c.radius, tile_box, inverse_width(),
-                                  inverse_height())) {
-      ++whole_tile;
-      for (int r = 0; r < h && open_rows > 0; ++r) keep(index, r, 0, w - 1);
-      continue;
+  // The walk backwards: while some row has room it keeps too; once every
+  // row is closed it only counts, with no keeping in the inner loops.
+  const std::uint32_t* it = end;
+  const auto walk = [&](auto keeping) {
+    constexpr bool kKeeping = decltype(keeping)::value;
+    while (it != begin && (!kKeeping || open_rows > 0)) {
+      const std::uint32_t index = *--it;
+      const Circle& c = circles_[index];
+      const shade::PixelBox circle_box = box_of(c);
+      const shade::PixelBox box = intersect(circle_box, tile_box);
+      if (is_empty(box)) continue;
+      if (contains(circle_box, tile_box) &&
+          shade::covers_every_pixel(c.x, c.y, c.radius, tile_box, inverse_width(),
+                                    inverse_height())) {
+        ++whole_tile;
+        if (kKeeping)
+          for (int r = 0; r < h && open_rows > 0; ++r) keep(index, r, 0, w - 1);
+        continue;
+      }
+      for_each_covered_run(
+          c.x, c.y, c.radius, box, inverse_width(), inverse_height(), [&](int row, int a, int b) {
+            const int r = row - tile_box.min_y;
+            std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
+            ++steps[a - tile_box.min_x];
+            --steps[b - tile_box.min_x + 1];
+            if (kKeeping) keep(index, r, a - tile_box.min_x, b - tile_box.min_x);
+          });
     }
-    for_each_covered_run(
-        c.x, c.y, c.radius, box, inverse_width(), inverse_height(), [&](int row, int a, int b) {
-          const int r = row - tile_box.min_y;
-          std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
-          ++steps[a - tile_box.min_x];
-          --steps[b - tile_box.min_x + 1];
-          keep(index, r, a - tile_box.min_x, b - tile_box.min_x);
-        });
-  }
+  };
+  walk(std::true_type{});
+  walk(std::false_type{});
 
   Image& image = mutable_image();
   for (int r = 0; r < h; ++r) {
