@@ -128,7 +128,10 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
   }
   constexpr int kKeep = kSuffixKeep;
   thread_local std::vector<std::int64_t> count_steps; // per row, w + 1 steps
-  thread_local std::vector<std::uint32_t> kept;       // per pixel, latest circle first
+  // Per row, kKeep slots of w circles: slot k of a pixel holds its (k+1)th
+  // latest. Slot-major within the row, so that a run's pixels, whose counts
+  // are alike, store to nearby addresses rather than one cache line each.
+  thread_local std::vector<std::uint32_t> kept;
   thread_local std::vector<std::uint8_t> kept_count;
   thread_local std::vector<int> row_open; // pixels of the row with room left
   count_steps.assign(static_cast<std::size_t>(h) * (w + 1), 0);
@@ -140,14 +143,24 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
   std::int64_t whole_tile = 0;
 
   // Keeps `index` for the pixels of row r, columns [a, b], that have room.
-  const auto keep = [&](std::uint32_t index, int r, int a, int b) {
-    if (row_open[r] == 0) return;
+  // Plain pointers: a store through kept_count's bytes could otherwise alias
+  // the vectors' own pointers and force them to be reloaded per pixel.
+  std::uint32_t* const kept_at = kept.data();
+  std::uint8_t* const count_at = kept_count.data();
+  int* const open_at = row_open.data();
+  const auto keep = [=, &open_rows](std::uint32_t index, int r, int a, int b) {
+    if (open_at[r] == 0) return;
+    std::uint8_t* const counts = count_at + static_cast<std::size_t>(r) * w;
+    std::uint32_t* const lists = kept_at + static_cast<std::size_t>(r) * w * kKeep;
+    int filled = 0;
     for (int col = a; col <= b; ++col) {
-      const std::size_t p = static_cast<std::size_t>(r) * w + col;
-      if (kept_count[p] == kKeep) continue;
-      kept[p * kKeep + kept_count[p]] = index;
-      if (++kept_count[p] == kKeep && --row_open[r] == 0) --open_rows;
+      const int m = counts[col];
+      if (m == kKeep) continue;
+      lists[static_cast<std::size_t>(m) * w + col] = index;
+      counts[col] = static_cast<std::uint8_t>(m + 1);
+      filled += m + 1 == kKeep;
     }
+    if (filled > 0 && (open_at[r] -= filled) == 0) --open_rows;
   };
   // The walk backwards: while some row has room it keeps too; once every
   // row is closed it only counts, with no keeping in the inner loops.
@@ -191,8 +204,10 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
       if (covering == 0) continue;
       const std::size_t p = static_cast<std::size_t>(r) * w + col;
       const int m = kept_count[p];
-      const std::uint32_t* latest = &kept[p * kKeep];
-      const auto color_at = [&](int k) { return &circles_[latest[m - 1 - k]].r; };
+      const std::uint32_t* latest = &kept[static_cast<std::size_t>(r) * w * kKeep + col];
+      const auto color_at = [&](int k) {
+        return &circles_[latest[static_cast<std::size_t>(m - 1 - k) * w]].r;
+      };
       float* pixel = image.pixel(tile_box.min_x + col, row);
       float rgb[3] = {pixel[0], pixel[1], pixel[2]};
       bool done = true;
