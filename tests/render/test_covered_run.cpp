@@ -118,20 +118,32 @@ float radius_for(std::mt19937& gen, int width) {
   }
 }
 
+// One of some awkward image sizes, in turn by trial, and its steps between
+// pixel centers.
+struct TrialImage {
+  int width;
+  int height;
+  float inverse_width;
+  float inverse_height;
+};
+TrialImage trial_image(int trial) {
+  constexpr int kSizes[][2] = {{1024, 1024}, {517, 517}, {1000, 600}, {130, 67}, {16, 16},
+                               {64, 64},     {1, 1},     {2, 3},      {4097, 33}};
+  constexpr int kCount = sizeof kSizes / sizeof kSizes[0];
+  const int width = kSizes[trial % kCount][0];
+  const int height = kSizes[trial % kCount][1];
+  return TrialImage{width, height, shade::inverse_extent(width), shade::inverse_extent(height)};
+}
+
 // circle_row_run against the per-pixel test of the serial renderer
 // (shade::covers on shade::distance_squared) over a tile's 16 columns, which
 // may reach past the image's right edge as the CUDA renderer's tiles do.
 TEST(CoveredRun, CircleRowRunEqualsThePerPixelTest) {
   std::mt19937 gen(seed());
-  const int sizes[][2] = {{1024, 1024}, {517, 517}, {1000, 600}, {16, 16},
-                          {1, 1},       {2, 3},     {4097, 33}};
   constexpr int kSide = 16;
   int covered_rows = 0;
   for (int trial = 0; trial < 200000; ++trial) {
-    const int width = sizes[trial % 7][0];
-    const int height = sizes[trial % 7][1];
-    const float inverse_width = shade::inverse_extent(width);
-    const float inverse_height = shade::inverse_extent(height);
+    const auto [width, height, inverse_width, inverse_height] = trial_image(trial);
     const int tiles_x = (width + kSide - 1) / kSide;
     const int lo = std::uniform_int_distribution<int>(0, tiles_x - 1)(gen) * kSide;
     const int hi = lo + kSide - 1;
@@ -189,16 +201,11 @@ float radius_through(std::mt19937& gen, float d2) {
 // on pixel centers and far outside.
 TEST(CoveredRun, CoversEveryPixelEqualsThePerPixelTest) {
   std::mt19937 gen(seed());
-  const int sizes[][2] = {{1024, 1024}, {517, 517}, {130, 67}, {64, 64},
-                          {1, 1},       {2, 3},     {4097, 33}};
   constexpr int kSide = 64;
   int whole = 0;
   int not_whole = 0;
   for (int trial = 0; trial < 20000; ++trial) {
-    const int width = sizes[trial % 7][0];
-    const int height = sizes[trial % 7][1];
-    const float inverse_width = shade::inverse_extent(width);
-    const float inverse_height = shade::inverse_extent(height);
+    const auto [width, height, inverse_width, inverse_height] = trial_image(trial);
     shade::PixelBox box;
     if (trial % 3 == 0) { // any box of up to 64 pixels a side
       box.min_x = std::uniform_int_distribution<int>(0, width - 1)(gen);
