@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "parallel.h"
+#include "render/covered_run.h"
 #include "render/suffix.h"
 #include "run_shading.h"
 #include "tile_bins.h"
@@ -99,7 +101,9 @@ template <class Summaries> bool CpuRenderer::suffix_applies(const Summaries& chu
 // Two passes over the tile's circles. Backwards: each circle's covered runs
 // count one more covering circle per pixel (a difference array per row, so a
 // run costs two adds), and pixels that still have room keep its index, so
-// each pixel ends with its last kSuffixKeep covering circles. Then per pixel:
+// each pixel ends with its last kSuffixKeep covering circles. A circle that
+// covers the whole tile (shade::covers_every_pixel, inside its box) is
+// counted once for all pixels, with no run search. Then per pixel:
 // blend the kept suffix (render/suffix.h), or everything when a pixel's
 // circles all fit; a pixel whose suffix does not settle it is blended in full.
 void CpuRenderer::render_tile_suffix(std::size_t tile) {
@@ -112,8 +116,12 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
   const std::uint32_t* end = tiles_->bins.end(tile);
   // The suffix pays only where pixels have many more covering circles than
   // it blends (twice 32 or more); the clipped boxes' area bounds the mean.
+  // This first pass meets each circle first, so it fetches a few ahead (as
+  // render_tile does); the walk below finds them in cache.
+  constexpr std::ptrdiff_t kAhead = 8;
   std::size_t box_area = 0;
   for (const std::uint32_t* c = begin; c != end; ++c) {
+    if (end - c > kAhead) __builtin_prefetch(&circles_[c[kAhead]]);
     const shade::PixelBox box = intersect(box_of(circles_[*c]), tile_box);
     if (!is_empty(box))
       box_area += static_cast<std::size_t>(box.max_x - box.min_x) * (box.max_y - box.min_y);
@@ -124,47 +132,86 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
   }
   constexpr int kKeep = kSuffixKeep;
   thread_local std::vector<std::int64_t> count_steps; // per row, w + 1 steps
-  thread_local std::vector<std::uint32_t> kept;       // per pixel, latest circle first
+  // Per row, kKeep slots of w circles: slot k of a pixel holds its (k+1)th
+  // latest. Slot-major within the row, so that a run's pixels, whose counts
+  // are alike, store to nearby addresses rather than one cache line each.
+  thread_local std::vector<std::uint32_t> kept;
   thread_local std::vector<std::uint8_t> kept_count;
   thread_local std::vector<int> row_open; // pixels of the row with room left
   count_steps.assign(static_cast<std::size_t>(h) * (w + 1), 0);
   kept.resize(pixels * kKeep);
   kept_count.assign(pixels, 0);
   row_open.assign(static_cast<std::size_t>(h), w);
+  int open_rows = h; // rows with room left
+  // Circles that cover every pixel of the tile, counted once rather than per row.
+  std::int64_t whole_tile = 0;
 
-  for (const std::uint32_t* it = end; it != begin;) {
-    const std::uint32_t index = *--it;
-    const Circle& c = circles_[index];
-    const shade::PixelBox box = intersect(box_of(c), tile_box);
-    if (is_empty(box)) continue;
-    for_each_covered_run(
-        c.x, c.y, c.radius, box, inverse_width(), inverse_height(), [&](int row, int a, int b) {
-          const int r = row - tile_box.min_y;
-          std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
-          ++steps[a - tile_box.min_x];
-          --steps[b - tile_box.min_x + 1];
-          if (row_open[r] == 0) return;
-          for (int col = a - tile_box.min_x; col <= b - tile_box.min_x; ++col) {
-            const std::size_t p = static_cast<std::size_t>(r) * w + col;
-            if (kept_count[p] == kKeep) continue;
-            kept[p * kKeep + kept_count[p]] = index;
-            if (++kept_count[p] == kKeep) --row_open[r];
-          }
-        });
-  }
+  // Keeps `index` for the pixels of row r, columns [a, b], that have room.
+  // Plain pointers: a store through kept_count's bytes could otherwise alias
+  // the vectors' own pointers and force them to be reloaded per pixel.
+  std::uint32_t* const kept_at = kept.data();
+  std::uint8_t* const count_at = kept_count.data();
+  int* const open_at = row_open.data();
+  const auto keep = [=, &open_rows](std::uint32_t index, int r, int a, int b) {
+    if (open_at[r] == 0) return;
+    std::uint8_t* const counts = count_at + static_cast<std::size_t>(r) * w;
+    std::uint32_t* const lists = kept_at + static_cast<std::size_t>(r) * w * kKeep;
+    int filled = 0;
+    for (int col = a; col <= b; ++col) {
+      const int m = counts[col];
+      if (m == kKeep) continue;
+      lists[static_cast<std::size_t>(m) * w + col] = index;
+      counts[col] = static_cast<std::uint8_t>(m + 1);
+      filled += m + 1 == kKeep;
+    }
+    if (filled > 0 && (open_at[r] -= filled) == 0) --open_rows;
+  };
+  // The walk backwards: while some row has room it keeps too; once every
+  // row is closed it only counts, with no keeping in the inner loops.
+  const std::uint32_t* it = end;
+  const auto walk = [&](auto keeping) {
+    constexpr bool kKeeping = decltype(keeping)::value;
+    while (it != begin && (!kKeeping || open_rows > 0)) {
+      const std::uint32_t index = *--it;
+      const Circle& c = circles_[index];
+      const shade::PixelBox circle_box = box_of(c);
+      const shade::PixelBox box = intersect(circle_box, tile_box);
+      if (is_empty(box)) continue;
+      if (contains(circle_box, tile_box) &&
+          shade::covers_every_pixel(c.x, c.y, c.radius, tile_box, inverse_width(),
+                                    inverse_height())) {
+        ++whole_tile;
+        if (kKeeping)
+          for (int r = 0; r < h && open_rows > 0; ++r) keep(index, r, 0, w - 1);
+        continue;
+      }
+      for_each_covered_run(
+          c.x, c.y, c.radius, box, inverse_width(), inverse_height(), [&](int row, int a, int b) {
+            const int r = row - tile_box.min_y;
+            std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
+            ++steps[a - tile_box.min_x];
+            --steps[b - tile_box.min_x + 1];
+            if (kKeeping) keep(index, r, a - tile_box.min_x, b - tile_box.min_x);
+          });
+    }
+  };
+  walk(std::true_type{});
+  walk(std::false_type{});
 
   Image& image = mutable_image();
   for (int r = 0; r < h; ++r) {
     const std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
     const int row = tile_box.min_y + r;
-    std::int64_t covering = 0;
+    std::int64_t covering = whole_tile;
     for (int col = 0; col < w; ++col) {
       covering += steps[col];
       if (covering == 0) continue;
       const std::size_t p = static_cast<std::size_t>(r) * w + col;
       const int m = kept_count[p];
-      const std::uint32_t* latest = &kept[p * kKeep];
-      const auto color_at = [&](int k) { return &circles_[latest[m - 1 - k]].r; };
+      const std::uint32_t* latest = &kept[static_cast<std::size_t>(r) * w * kKeep + col];
+      const auto color_at = [&](int k) {
+        return &circles_[latest[static_cast<std::size_t>(m - 1 - k) * w]].r;
+      };
       float* pixel = image.pixel(tile_box.min_x + col, row);
       float rgb[3] = {pixel[0], pixel[1], pixel[2]};
       bool done = true;

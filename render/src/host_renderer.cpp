@@ -37,10 +37,6 @@ HostRenderer::Circle HostRenderer::circle(std::size_t i) const {
                 scene_.r[i], scene_.g[i], scene_.b[i]};
 }
 
-shade::PixelBox HostRenderer::box_of(const Circle& c) const {
-  return shade::circle_box(c.x, c.y, c.radius, width(), height());
-}
-
 void HostRenderer::shade_circle(const Circle& c, const shade::PixelBox& box) {
   // Chosen once per circle rather than per pixel.
   if (scene_.snow)

@@ -32,6 +32,11 @@ shade::PixelBox intersect(const shade::PixelBox& a, const shade::PixelBox& b);
 inline bool is_empty(const shade::PixelBox& b) {
   return b.min_x >= b.max_x || b.min_y >= b.max_y;
 }
+// Whether box `outer` holds every pixel of box `inner`.
+inline bool contains(const shade::PixelBox& outer, const shade::PixelBox& inner) {
+  return outer.min_x <= inner.min_x && outer.max_x >= inner.max_x && outer.min_y <= inner.min_y &&
+         outer.max_y >= inner.max_y;
+}
 
 // For every tile, the indices of the circles whose box touches it, in
 // ascending index order (so each pixel still receives circles in order).

@@ -3,6 +3,7 @@
 // the serial reference on adversarial and random scenes, bit for bit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -307,6 +308,50 @@ TEST(SuffixRenderer, RandomScenesMatchTheReference) {
     for (auto [w, h] : {std::pair{1, 1}, std::pair{3, 130}, std::pair{65, 65}, std::pair{130, 67},
                         std::pair{201, 199}})
       expect_exact(scene, w, h, true, 2);
+  }
+}
+
+// Circles whose edge passes through a corner pixel of a tile, or one float
+// step inside or outside it, over a dense background: the tile walk counts a
+// circle that covers the whole tile once instead of row by row, so a wrong
+// whole-tile decision would miscount that corner's alpha (and its kept
+// circles). Tiles are CpuRenderer::kTileSide pixels, cut at the image's edge.
+TEST(SuffixRenderer, CirclesThroughTileCornersMatchTheReference) {
+  std::mt19937 gen(seed());
+  std::uniform_real_distribution<float> unit(0.f, 1.f);
+  constexpr int kSide = CpuRenderer::kTileSide;
+  for (auto [w, h] : {std::pair{130, 67}, std::pair{64, 64}, std::pair{200, 129}}) {
+    const float inverse_w = render::shade::inverse_extent(w);
+    const float inverse_h = render::shade::inverse_extent(h);
+    std::vector<Circle> circles;
+    for (int i = 0; i < 400; ++i) {
+      const float c = unit(gen);
+      circles.push_back({unit(gen), unit(gen), 0.f, 0.2f + 0.3f * unit(gen), c, 1.f - c, 0.5f});
+    }
+    for (int i = 0; i < 1500; ++i) {
+      // A tile, a center near it, and one of its corner pixels.
+      const int tx = static_cast<int>(gen() % ((w + kSide - 1) / kSide)) * kSide;
+      const int ty = static_cast<int>(gen() % ((h + kSide - 1) / kSide)) * kSide;
+      const int x1 = std::min(w, tx + kSide) - 1;
+      const int y1 = std::min(h, ty + kSide) - 1;
+      const float x = (tx + (x1 - tx + 1) * (unit(gen) * 1.5f - 0.25f)) * inverse_w;
+      const float y = (ty + (y1 - ty + 1) * (unit(gen) * 1.5f - 0.25f)) * inverse_h;
+      const int px = gen() % 2 ? tx : x1;
+      const int py = gen() % 2 ? ty : y1;
+      float radius = std::sqrt(
+          render::shade::distance_squared(x, y, render::shade::pixel_center(px, inverse_w),
+                                          render::shade::pixel_center(py, inverse_h)));
+      if (i % 3 == 1) radius = std::nextafter(radius, 0.f);
+      if (i % 3 == 2) radius = std::nextafter(radius, 1.f);
+      const float c = unit(gen);
+      circles.push_back({x, y, 0.f, radius, c, c * 0.5f, 1.f - c});
+    }
+    // So far out that rounding covers pixels outside its box: x − r = 0.5
+    // puts the box's first column at the middle, yet d² rounds to r² on the
+    // columns whose centers lie in (0.25, 0.5), so the tile there is covered
+    // whole but not inside the box, which the serial renderer requires.
+    circles.push_back({0x1p22f + 0.5f, 0.5f, 0.f, 0x1p22f, 0.f, 1.f, 0.5f});
+    expect_exact(make_scene(circles), w, h, true, 2);
   }
 }
 

@@ -110,5 +110,26 @@ RENDER_HD inline ColumnRun circle_row_run(const RowCoverage& coverage, int lo, i
                      clamp_column(floorf(position + half), lo, hi), coverage);
 }
 
+// Whether the circle covers every pixel of `box` (columns [min_x, max_x),
+// rows [min_y, max_y), not empty) by the per-pixel test. Inside the box dx =
+// x − center only falls along a row and dy along a column (each rounding is
+// monotone), so |dx| is largest at an edge column and |dy| at an edge row;
+// dx², dy² and their rounded sum never fall as |dx| or |dy| grows, so the
+// largest d² of the box is at one of its corners. Testing the four corners
+// with the very expression of the per-pixel test is therefore exact (a NaN
+// fails the test at a corner too). The caller still checks that the box
+// lies inside the circle's pixel box, which the serial renderer requires.
+RENDER_HD inline bool covers_every_pixel(float x, float y, float radius, const PixelBox& box,
+                                         float inverse_width, float inverse_height) {
+  const float x0 = pixel_center(box.min_x, inverse_width);
+  const float x1 = pixel_center(box.max_x - 1, inverse_width);
+  const float y0 = pixel_center(box.min_y, inverse_height);
+  const float y1 = pixel_center(box.max_y - 1, inverse_height);
+  return covers(distance_squared(x, y, x0, y0), radius) &&
+         covers(distance_squared(x, y, x1, y0), radius) &&
+         covers(distance_squared(x, y, x0, y1), radius) &&
+         covers(distance_squared(x, y, x1, y1), radius);
+}
+
 } // namespace shade
 } // namespace render

@@ -36,8 +36,11 @@ protected:
   };
   Circle circle(std::size_t index) const;
 
-  // The circle's pixel box (SCENES.md), clamped to the image.
-  shade::PixelBox box_of(const Circle& c) const;
+  // The circle's pixel box (SCENES.md), clamped to the image. Inline: the
+  // CPU renderer's tiles ask it for every circle of their lists.
+  shade::PixelBox box_of(const Circle& c) const {
+    return shade::circle_box(c.x, c.y, c.radius, width(), height());
+  }
 
   // Shades the circle into every pixel of `box`, which must lie inside the
   // circle's own box and the image.
