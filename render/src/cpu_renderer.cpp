@@ -100,12 +100,14 @@ template <class Summaries> bool CpuRenderer::suffix_applies(const Summaries& chu
 
 // Two passes over the tile's circles. Backwards: each circle's covered runs
 // count one more covering circle per pixel (a difference array per row, so a
-// run costs two adds), and pixels that still have room keep its index, so
-// each pixel ends with its last kSuffixKeep covering circles. A circle that
-// covers the whole tile (shade::covers_every_pixel, inside its box) is
-// counted once for all pixels, with no run search. Then per pixel:
-// blend the kept suffix (render/suffix.h), or everything when a pixel's
-// circles all fit; a pixel whose suffix does not settle it is blended in full.
+// run costs two adds); a circle that covers the whole tile
+// (shade::covers_every_pixel, inside its box) is counted once for all pixels,
+// with no run search. Until every pixel of a row has kSuffixWindow covering
+// circles, the row also keeps each run (circle and columns): the row's
+// window. Then per row: the window is blended forwards by runs from each
+// pixel's bounds lo and hi (render/suffix.h), or from the pixel's start when
+// the window is the whole list; a pixel whose two results do not meet is
+// blended in full.
 void CpuRenderer::render_tile_suffix(std::size_t tile) {
   const shade::PixelBox tile_box = tiles_->grid.tile_box(tile);
   const int w = tile_box.max_x - tile_box.min_x;
@@ -115,7 +117,7 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
   const std::uint32_t* begin = tiles_->bins.begin(tile);
   const std::uint32_t* end = tiles_->bins.end(tile);
   // The suffix pays only where pixels have many more covering circles than
-  // it blends (twice 32 or more); the clipped boxes' area bounds the mean.
+  // the window holds; the clipped boxes' area bounds the mean.
   // This first pass meets each circle first, so it fetches a few ahead (as
   // render_tile does); the walk below finds them in cache.
   constexpr std::ptrdiff_t kAhead = 8;
@@ -130,43 +132,45 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
     render_tile(tile);
     return;
   }
-  constexpr int kKeep = kSuffixKeep;
-  thread_local std::vector<std::int64_t> count_steps; // per row, w + 1 steps
-  // Per row, kKeep slots of w circles: slot k of a pixel holds its (k+1)th
-  // latest. Slot-major within the row, so that a run's pixels, whose counts
-  // are alike, store to nearby addresses rather than one cache line each.
-  thread_local std::vector<std::uint32_t> kept;
-  thread_local std::vector<std::uint8_t> kept_count;
-  thread_local std::vector<int> row_open; // pixels of the row with room left
+  constexpr int kWindow = kSuffixWindow;
+  // One covered run of a window circle in a row, columns relative to the tile.
+  struct Run {
+    std::uint32_t index;
+    int first;
+    int last;
+  };
+  thread_local std::vector<std::int64_t> count_steps;  // per row, w + 1 steps
+  thread_local std::vector<std::uint8_t> window_count; // per pixel, up to kWindow
+  thread_local std::vector<int> row_open;              // pixels of the row under kWindow
+  thread_local std::vector<std::vector<Run>> row_runs; // per row, latest first
   count_steps.assign(static_cast<std::size_t>(h) * (w + 1), 0);
-  kept.resize(pixels * kKeep);
-  kept_count.assign(pixels, 0);
+  window_count.assign(pixels, 0);
   row_open.assign(static_cast<std::size_t>(h), w);
-  int open_rows = h; // rows with room left
+  if (row_runs.size() < static_cast<std::size_t>(h)) row_runs.resize(h);
+  for (int r = 0; r < h; ++r) row_runs[r].clear();
+  int open_rows = h; // rows whose window is still growing
   // Circles that cover every pixel of the tile, counted once rather than per row.
   std::int64_t whole_tile = 0;
 
-  // Keeps `index` for the pixels of row r, columns [a, b], that have room.
-  // Plain pointers: a store through kept_count's bytes could otherwise alias
-  // the vectors' own pointers and force them to be reloaded per pixel.
-  std::uint32_t* const kept_at = kept.data();
-  std::uint8_t* const count_at = kept_count.data();
+  // Adds the run of row r, columns [a, b], to the row's window if it is open.
+  // Plain pointers: a store through window_count's bytes could otherwise
+  // alias the vectors' own pointers and force them to be reloaded per pixel.
+  std::uint8_t* const count_at = window_count.data();
   int* const open_at = row_open.data();
+  std::vector<Run>* const runs_at = row_runs.data();
   const auto keep = [=, &open_rows](std::uint32_t index, int r, int a, int b) {
     if (open_at[r] == 0) return;
+    runs_at[r].push_back(Run{index, a, b});
     std::uint8_t* const counts = count_at + static_cast<std::size_t>(r) * w;
-    std::uint32_t* const lists = kept_at + static_cast<std::size_t>(r) * w * kKeep;
     int filled = 0;
     for (int col = a; col <= b; ++col) {
       const int m = counts[col];
-      if (m == kKeep) continue;
-      lists[static_cast<std::size_t>(m) * w + col] = index;
-      counts[col] = static_cast<std::uint8_t>(m + 1);
-      filled += m + 1 == kKeep;
+      filled += m == kWindow - 1;
+      counts[col] = static_cast<std::uint8_t>(m + (m < kWindow));
     }
     if (filled > 0 && (open_at[r] -= filled) == 0) --open_rows;
   };
-  // The walk backwards: while some row has room it keeps too; once every
+  // The walk backwards: while some row is open it keeps runs too; once every
   // row is closed it only counts, with no keeping in the inner loops.
   const std::uint32_t* it = end;
   const auto walk = [&](auto keeping) {
@@ -199,37 +203,54 @@ void CpuRenderer::render_tile_suffix(std::size_t tile) {
   walk(std::false_type{});
 
   Image& image = mutable_image();
+  // Per channel and column, the row's results from lo and from hi (tiles
+  // grow past kTileSide on very large images).
+  thread_local std::vector<float> row_results;
+  row_results.resize(static_cast<std::size_t>(6) * w);
+  float* from_lo[3];
+  float* from_hi[3];
+  for (int ch = 0; ch < 3; ++ch) {
+    from_lo[ch] = row_results.data() + static_cast<std::size_t>(ch) * w;
+    from_hi[ch] = row_results.data() + static_cast<std::size_t>(ch + 3) * w;
+  }
   for (int r = 0; r < h; ++r) {
-    const std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
     const int row = tile_box.min_y + r;
+    // A row still open holds every circle of the list that covers it: its
+    // pixels blend them all from their starts, exactly, once.
+    const bool whole_list = open_at[r] > 0;
+    for (int col = 0; col < w; ++col) {
+      const float* pixel = image.pixel(tile_box.min_x + col, row);
+      for (int ch = 0; ch < 3; ++ch) {
+        from_lo[ch][col] = whole_list ? pixel[ch] : std::min(color_lo_[ch], pixel[ch]);
+        from_hi[ch][col] = whole_list ? pixel[ch] : std::max(color_hi_[ch], pixel[ch]);
+      }
+    }
+    const std::vector<Run>& runs = runs_at[r];
+    for (auto run = runs.rbegin(); run != runs.rend(); ++run) {
+      const Circle& c = circles_[run->index];
+      const shade::BlendTerms t = shade::blend_terms(shade::flat_contribution(c.r, c.g, c.b));
+      for (int ch = 0; ch < 3; ++ch) {
+        const float base = t.base[ch];
+        const float scale = t.scale[ch];
+        for (int col = run->first; col <= run->last; ++col)
+          from_lo[ch][col] = shade::add(base, shade::mul(scale, from_lo[ch][col]));
+        if (whole_list) continue;
+        for (int col = run->first; col <= run->last; ++col)
+          from_hi[ch][col] = shade::add(base, shade::mul(scale, from_hi[ch][col]));
+      }
+    }
+    const std::int64_t* steps = &count_steps[static_cast<std::size_t>(r) * (w + 1)];
     std::int64_t covering = whole_tile;
     for (int col = 0; col < w; ++col) {
       covering += steps[col];
       if (covering == 0) continue;
-      const std::size_t p = static_cast<std::size_t>(r) * w + col;
-      const int m = kept_count[p];
-      const std::uint32_t* latest = &kept[static_cast<std::size_t>(r) * w * kKeep + col];
-      const auto color_at = [&](int k) {
-        return &circles_[latest[static_cast<std::size_t>(m - 1 - k) * w]].r;
-      };
       float* pixel = image.pixel(tile_box.min_x + col, row);
-      float rgb[3] = {pixel[0], pixel[1], pixel[2]};
-      bool done = true;
-      if (covering == m) {
-        suffix::blend_rgb(rgb, 0, m, color_at);
-      } else {
-        const bool finite = isfinite(rgb[0]) && isfinite(rgb[1]) && isfinite(rgb[2]);
-        float lo[3];
-        float hi[3];
-        for (int ch = 0; ch < 3; ++ch) {
-          lo[ch] = std::min(color_lo_[ch], rgb[ch]);
-          hi[ch] = std::max(color_hi_[ch], rgb[ch]);
-        }
-        done = finite && suffix::meet(m, color_at, lo, hi, rgb);
-      }
-      if (done) {
+      const bool finite = isfinite(pixel[0]) && isfinite(pixel[1]) && isfinite(pixel[2]);
+      if (whole_list || (finite && suffix::same_bits(from_lo[0][col], from_hi[0][col]) &&
+                         suffix::same_bits(from_lo[1][col], from_hi[1][col]) &&
+                         suffix::same_bits(from_lo[2][col], from_hi[2][col]))) {
         pixel[3] = suffix::alpha_after(pixel[3], covering);
-        for (int ch = 0; ch < 3; ++ch) pixel[ch] = rgb[ch];
+        for (int ch = 0; ch < 3; ++ch) pixel[ch] = from_lo[ch][col];
         continue;
       }
       // Not settled: every circle of the bin whose box holds the pixel.

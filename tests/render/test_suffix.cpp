@@ -355,6 +355,41 @@ TEST(SuffixRenderer, CirclesThroughTileCornersMatchTheReference) {
   }
 }
 
+// Per tile row the suffix blends the circles from where every pixel of the
+// row has CpuRenderer::kSuffixWindow covering circles, or the whole list
+// where a row never gets there. Around that number: whole-image circles one
+// fewer than, as many as and one more than the window, none of them over a
+// top band, whose rows (lightly covered by small circles) keep their whole
+// lists while the rows below them in the same tiles do not; and a small disk
+// of black circles at the end, whose pixels must fall back to the full blend
+// (from lo the result is 0, from hi it only halves per circle) while the
+// rest of their rows settle. Taking a row's window for the whole list, or
+// trusting the two starts without comparing them, gives wrong pixels.
+TEST(SuffixRenderer, RowWindowsMatchTheReference) {
+  std::mt19937 gen(seed());
+  std::uniform_real_distribution<float> unit(0.f, 1.f);
+  constexpr int kWindow = CpuRenderer::kSuffixWindow;
+  for (int whole : {kWindow - 1, kWindow, kWindow + 1}) {
+    std::vector<Circle> circles;
+    float previous = 0.5f;
+    const auto color = [&] { return previous = awkward_color(gen, previous); };
+    // Centered far below: covers the image from y = 0.2 (a little more at
+    // the sides) down.
+    for (int i = 0; i < whole; ++i)
+      circles.push_back({0.5f, 10.2f, 0.f, 10.f, color(), color(), color()});
+    for (int i = 0; i < 400; ++i)
+      circles.push_back(
+          {unit(gen), unit(gen), unit(gen), 0.02f + 0.15f * unit(gen), color(), color(), color()});
+    std::shuffle(circles.begin(), circles.end(), gen);
+    circles.push_back({0.37f, 0.6f, 0.f, 0.1f, 1.f, 1.f, 1.f});
+    for (int i = 0; i < 120; ++i) circles.push_back({0.37f, 0.6f, 0.f, 0.05f, 0.f, 0.f, 0.f});
+    const scenes::Scene scene = make_scene(circles);
+    for (auto [w, h] :
+         {std::pair{64, 64}, std::pair{65, 65}, std::pair{130, 67}, std::pair{200, 129}})
+      expect_exact(scene, w, h, true, 2);
+  }
+}
+
 // Tiny colors under a white clear: the start is far above every color, so
 // bounds taken from the colors alone would let the starts meet wrongly.
 // Never cleared: the pixels start at 0, below every color.

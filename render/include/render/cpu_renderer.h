@@ -26,8 +26,10 @@ public:
     Full,   // every circle into every pixel it covers
     Suffix, // per pixel, only the last circles whose blend decides the result
   };
-  // Circles kept per pixel for the suffix; a pixel needing more is blended in full.
-  static constexpr int kSuffixKeep = 64;
+  // The suffix blends, per tile row, the last circles from where every pixel
+  // of the row has this many covering circles; a pixel whose suffix does not
+  // settle it is blended in full.
+  static constexpr int kSuffixWindow = 48;
   // A tile takes the suffix only where its circles' boxes cover each pixel
   // this many times on average; below, blending everything is cheaper.
   static constexpr std::size_t kSuffixMinCoverage = 256;
