@@ -126,15 +126,9 @@ int meeting_length(const std::vector<float>& colors) {
       hi[ch] = std::max(hi[ch], colors[3 * k + ch]);
     }
   const auto color_at = [&](int k) { return &colors[3 * static_cast<std::size_t>(k)]; };
-  for (int k = 1; k < count; ++k) {
-    float a[3] = {lo[0], lo[1], lo[2]};
-    float b[3] = {hi[0], hi[1], hi[2]};
-    render::suffix::blend_rgb(a, count - k, count, color_at);
-    render::suffix::blend_rgb(b, count - k, count, color_at);
-    if (render::suffix::same_bits(a[0], b[0]) && render::suffix::same_bits(a[1], b[1]) &&
-        render::suffix::same_bits(a[2], b[2]))
-      return k;
-  }
+  float met[3];
+  for (int k = 1; k < count; ++k)
+    if (render::suffix::last_meet(k, count, color_at, lo, hi, met)) return k;
   return count;
 }
 

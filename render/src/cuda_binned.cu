@@ -56,9 +56,9 @@ template <int kThreads> struct BinnedSource {
     return c;
   }
 
-  // The pair as suffix_tile's count of the list before its window needs it:
-  // only pairs that do not cover the whole tile, with their geometry (whole-
-  // tile pairs are counted from their kinds alone).
+  // The pair as suffix_tile's count of the tile's list needs it: only pairs
+  // that do not cover the whole tile, with their geometry (whole-tile pairs
+  // are counted from their kinds alone).
   __device__ Candidate resolve_partial(const Cursor& cursor, int batch, Ticket ticket) const {
     Candidate c;
     c.kind = ticket >> kKindShift;

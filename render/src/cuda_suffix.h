@@ -155,10 +155,10 @@ __device__ int window_start(const Source& source, const typename Source::Cursor&
 // having written nothing: when the tile has fewer than plan.min_pairs pairs,
 // too small a share of whole-tile ones or fewer than kSuffixCircles of them,
 // when the window would be the whole list (the full blend draws that more
-// cheaply), or when a pixel's starts did not meet. `source` is dense (batch b holds
-// list entries kThreads·b on) and its Cursor has the list's `first` and
-// `end`. Every thread of the block must call it; the result is the same on
-// all.
+// cheaply), or when a pixel's starts did not meet. `source` is dense (batch
+// b holds list entries kThreads·b on) and its Cursor has the list's `first`
+// and `end`. Every thread of the block must call it; the result is the same
+// on all.
 template <int kRows, class Source, int kThreads>
 __device__ bool suffix_tile(BatchStorage<kThreads>& s, const Source& source, const SuffixPlan& plan,
                             const FrameGeometry& f, PixelStart start, float4* pixels) {

@@ -70,7 +70,7 @@ struct CudaRendererOptions {
   // With suffix compositing on, the share of a tile's pairs (percent) that
   // must cover the whole tile for the tile to try it: the count costs little
   // for those, a coverage test per pixel row for the others (and a tile
-  // needs 64 of them in any case, for its window). 0: the
+  // needs 48 of them in any case, for its window). 0: the
   // RENDER_CUDA_SUFFIX_MIN_FULL environment variable (1 to 100, or "off"
   // for any share), else 25; negative: any share.
   int suffix_min_full_percent = 0;

@@ -81,38 +81,24 @@ template <class ColorAt> void blend_rgb(float* rgb, int first, int count, ColorA
   }
 }
 
-// The first suffix length tried; it doubles while the starts have not met.
-constexpr int kFirstSuffix = 32;
-
 // color_at(k), k in [0, count), are the last `count` circles covering a pixel,
 // in blend order, all with safe colors; lo and hi bound, per channel, the
-// pixel's start and every color before them. Tries the last 32, 64, ...
-// circles (up to count) from lo and from hi; when both end on the same float
-// in every channel, stores it in out and returns true. False: the pixel needs
-// more circles than `count`.
+// pixel's start and every color before them. Blends the last k of them from
+// lo and from hi; when both end on the same float in every channel, that is
+// the pixel's serial result: stores it in out and returns true. (The
+// renderers blend their windows with the same arithmetic, over runs of
+// pixels; this is the rule for one pixel, for tests and measurements.)
 template <class ColorAt>
-bool meet(int count, ColorAt&& color_at, const float* lo, const float* hi, float* out) {
-  // Both starts side by side, lo's channels in lanes 0-2 and hi's in 4-6
-  // (3 and 7 unused), each lane blended with the serial arithmetic: the
-  // compiler blends both with a few vector operations per circle.
-  constexpr int kLanes = 8;
-  for (int k = count < kFirstSuffix ? count : kFirstSuffix;; k = 2 * k < count ? 2 * k : count) {
-    float both[kLanes] = {lo[0], lo[1], lo[2], 0.f, hi[0], hi[1], hi[2], 0.f};
-    for (int j = count - k; j < count; ++j) {
-      const float* c = color_at(j);
-      const shade::BlendTerms t = shade::blend_terms(shade::flat_contribution(c[0], c[1], c[2]));
-      const float base[kLanes] = {t.base[0], t.base[1], t.base[2], 0.f,
-                                  t.base[0], t.base[1], t.base[2], 0.f};
-      const float scale[kLanes] = {t.scale[0], t.scale[1], t.scale[2], 0.f,
-                                   t.scale[0], t.scale[1], t.scale[2], 0.f};
-      for (int i = 0; i < kLanes; ++i) both[i] = shade::add(base[i], shade::mul(scale[i], both[i]));
-    }
-    if (same_bits(both[0], both[4]) && same_bits(both[1], both[5]) && same_bits(both[2], both[6])) {
-      for (int ch = 0; ch < 3; ++ch) out[ch] = both[ch];
-      return true;
-    }
-    if (k == count) return false;
-  }
+bool last_meet(int k, int count, ColorAt&& color_at, const float* lo, const float* hi, float* out) {
+  float from_lo[3] = {lo[0], lo[1], lo[2]};
+  float from_hi[3] = {hi[0], hi[1], hi[2]};
+  blend_rgb(from_lo, count - k, count, color_at);
+  blend_rgb(from_hi, count - k, count, color_at);
+  if (!same_bits(from_lo[0], from_hi[0]) || !same_bits(from_lo[1], from_hi[1]) ||
+      !same_bits(from_lo[2], from_hi[2]))
+    return false;
+  for (int ch = 0; ch < 3; ++ch) out[ch] = from_lo[ch];
+  return true;
 }
 
 // The alpha channel after `covering` flat blends from `a`: each adds 0.5 in
