@@ -14,8 +14,8 @@
 #                (default: 75 and 80); repeatable
 #   --no-bench   checks and sanitizers only, no benchmarks
 # Builds into build-ptxN/. Prints a short table last. Exit status: 0 when
-# every step passed, 1 otherwise, 2 on usage errors, 130 or 143 when stopped
-# by SIGINT or SIGTERM (the running step at once).
+# every step passed, 1 otherwise, 2 on usage errors, 130, 143 or 129 when stopped
+# by SIGINT, SIGTERM or SIGHUP (the running step at once).
 set -uo pipefail
 
 usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }

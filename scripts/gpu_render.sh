@@ -9,7 +9,7 @@
 # Writes LOG_DIR/summary.txt (the short table) and a log per run; exits 1
 # when any check, sanitizer run or benchmark run fails or times out
 # (GPU_RENDER_RUN_LIMIT seconds per run, default 900), 2 on usage errors,
-# 130 or 143 when stopped by SIGINT or SIGTERM (every run stops at once).
+# 130, 143 or 129 by SIGINT, SIGTERM or SIGHUP (every run stops at once).
 set -uo pipefail
 
 usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
@@ -84,10 +84,15 @@ finish_run() {
   local status
   wait_any
   status=$?
+  running=$((running - 1))
+  if [ -z "$ended_pid" ] || [ -z "${run_of[$ended_pid]:-}" ]; then
+    # The shell lost a run's status: a failed record rather than none.
+    echo "FAIL unknown-run (ended without a status, wait: $status)" >>"$results"
+    return
+  fi
   # shellcheck disable=SC2086  # KIND NAME, two words
   record ${run_of[$ended_pid]} "$status"
   unset "run_of[$ended_pid]"
-  running=$((running - 1))
 }
 # start_run KIND NAME LOG COMMAND...
 start_run() {

@@ -11,7 +11,7 @@
 #   --no-tests  skip scan_tests (when ctest has just run them)
 #   --tune      also run scan_tune (the single-pass tilings)
 # Prints a summary table last. Exit status: 0 when every step passed, 1 when
-# one failed, 2 on usage errors, 130 or 143 when stopped by SIGINT or SIGTERM
+# one failed, 2 on usage errors, 130, 143 or 129 by SIGINT, SIGTERM or SIGHUP
 # (every step stops at once).
 set -uo pipefail
 

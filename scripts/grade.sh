@@ -60,8 +60,8 @@
 # Results: tables on stdout; scores.csv, saxpy.csv and results.md in the log
 # folder, named at the end. Exit status: 0 when every result is correct, 1
 # when any is wrong or could not be graded (no GPU, program missing, a
-# reference that cannot run), 2 on usage errors, 130 or 143 when stopped by
-# SIGINT or SIGTERM (then no results are written). See docs/grading.md.
+# reference that cannot run), 2 on usage errors, 130, 143 or 129 when stopped by
+# SIGINT, SIGTERM or SIGHUP (then no results are written). See docs/grading.md.
 set -uo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

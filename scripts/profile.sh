@@ -32,7 +32,7 @@
 # empty in the CSV and shown as n/a.
 # Exit status: 0 when every run was profiled, 1 when ncu or gnuplot is
 # missing or cannot read the counters (it says what to do) or a run
-# failed, 2 on usage errors, 130 or 143 when stopped by SIGINT or SIGTERM.
+# failed, 2 on usage errors, 130, 143 or 129 by SIGINT, SIGTERM or SIGHUP.
 # See docs/grading.md.
 set -uo pipefail
 

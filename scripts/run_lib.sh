@@ -37,11 +37,13 @@ wait_any() {
   wait -n -p ended_pid
 }
 
-# stop_on_signals: from now on SIGINT and SIGTERM stop every program still
-# running and wait for them, run $stop_tidy SIGNAME when set (the script's
+# stop_on_signals: from now on SIGINT, SIGTERM and SIGHUP (a closed terminal
+# or dropped session: the programs run in process groups of their own, which
+# the hang-up would not reach) stop every program still running and wait for
+# them, run $stop_tidy SIGNAME when set (the script's
 # function that removes what a stopped run must not leave; it may set
 # stop_note), say "SCRIPT: stopped by SIGNAME$stop_note" on stderr and exit
-# 130 or 143.
+# 130, 143 or 129.
 stop_note=""
 stop_tidy=""
 stop_stderr=""
@@ -50,12 +52,13 @@ stop_on_signals() {
   exec {stop_stderr}>&2
   trap 'stop_now INT 130' INT
   trap 'stop_now TERM 143' TERM
+  trap 'stop_now HUP 129' HUP
 }
 
 # shellcheck disable=SC2317  # run by the traps of stop_on_signals
 stop_now() {
   local pid
-  trap '' INT TERM
+  trap '' INT TERM HUP
   exec 2>&"$stop_stderr"
   for pid in $(jobs -pr); do kill -TERM "$pid" 2>/dev/null; done
   wait 2>/dev/null

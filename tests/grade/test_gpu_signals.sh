@@ -38,7 +38,7 @@ stopped() {
   expect_eq "$name: nothing on stdout" "" "$STOP_OUT"
 }
 
-for signal in INT:130 TERM:143; do
+for signal in INT:130 TERM:143 HUP:129; do
   name=${signal%:*} status=${signal#*:}
   # Checks and sanitizer runs, several at once; an older summary goes.
   mkdir -p "$tmp/render-$name"

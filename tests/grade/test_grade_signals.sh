@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/grade.sh under signals and concurrency, on the fake programs:
-# SIGINT and SIGTERM during a timed run and during the serial reference
+# SIGINT, SIGTERM and SIGHUP during a timed run and during the serial reference
 # render stop everything at once and leave no results, no temporary files
 # and no processes; two runs started together get different log folders.
 set -uo pipefail
@@ -47,6 +47,7 @@ interrupt() {
 
 interrupt sigint-timed INT 130 'check\.log' FAKE_SLEEP=$pause
 interrupt sigterm-timed TERM 143 'check\.log' FAKE_SLEEP=$pause
+interrupt sighup-timed HUP 129 'check\.log' FAKE_SLEEP=$pause
 # The serial reference image, rendered into the cache: killed with the grade.
 interrupt sigterm-reference TERM 143 'reference-image\.log' FAKE_SLEEP_CPUREF=$pause
 expect_eq "sigterm-reference: nothing cached" "" "$(find "$tmp/sigterm-reference-cache" -type f 2>/dev/null)"

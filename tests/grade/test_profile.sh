@@ -105,7 +105,7 @@ expect_match "plot without gnuplot: said" '^profile.sh: gnuplot is not installed
 # Stopped while gnuplot draws (a gnuplot that sends the signal to
 # profile.sh): exit 130 or 143 and no temporary file left.
 mkdir -p "$tmp/fake-gnuplot" "$tmp/tmpdir"
-for signal in INT:130 TERM:143; do
+for signal in INT:130 TERM:143 HUP:129; do
   # shellcheck disable=SC2016  # expanded by the fake gnuplot
   printf '#!/bin/sh\nkill -%s "$PPID"\n' "${signal%:*}" >"$tmp/fake-gnuplot/gnuplot"
   chmod +x "$tmp/fake-gnuplot/gnuplot"

@@ -24,6 +24,7 @@ for file in .handout README.md CMakeLists.txt CMakePresets.json \
   saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu \
   saxpy/src/saxpy_serial.cpp saxpy/src/chunks.cpp scan/src/reference.cpp render/src/ref_renderer.cpp \
   render/include/render/shade.h scenes/src/course_scenes.cpp scripts/grade.sh scripts/gradescope.sh \
+  scripts/options_lib.sh scripts/run_lib.sh scripts/grade_lib.sh \
   tests/student/test_student_gpu.cpp docs/students.md; do
   expect_eq "handout holds $file" yes "$([ -f "$handout/$file" ] && echo yes || echo no)"
 done
