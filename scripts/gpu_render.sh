@@ -29,6 +29,15 @@ done
 # Its runs are waited for with wait -n -p (run_lib.sh's wait_any).
 ((BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] >= 501)) ||
   { echo "gpu_render.sh: needs bash 5.1 or newer (this is $BASH_VERSION)" >&2; exit 1; }
+
+# Each run's time limit in seconds: racecheck follows every shared-memory
+# access, which takes minutes on the million-circle scenes.
+limit=${GPU_RENDER_RUN_LIMIT:-900}
+[[ $limit =~ ^[1-9][0-9]*$ ]] || {
+  echo "gpu_render.sh: GPU_RENDER_RUN_LIMIT must be a positive number of seconds, not '$limit'" >&2
+  exit 2
+}
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/run_lib.sh
 source "$root/scripts/run_lib.sh"
@@ -60,10 +69,6 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 scenes=$("$render" --list | awk 'NR > 1 {print $1}')
 animated=" bouncingballs hypnosis fireworks snow "
-
-# Each run's time limit in seconds: racecheck follows every shared-memory
-# access, which takes minutes on the million-circle scenes.
-limit=${GPU_RENDER_RUN_LIMIT:-900}
 
 # record KIND NAME STATUS: appends "PASS|FAIL|TIMEOUT KIND NAME" to the
 # results (a timeout counts as a failure).

@@ -43,15 +43,17 @@ only_student_tests_failed() {
   ' "$1"
 }
 # Sourced (by its test) for the function alone.
+# cuda_arch GPU: the architecture the handout's programs are built for:
+# this machine's GPU, or sm_90 (compiled, not run) without one.
+cuda_arch() { if [ "$1" = 1 ]; then echo native; else echo 90; fi; }
+
 # handout_args GPU REFS: make_handout.sh's options for the reference
 # programs. On a GPU (GPU 1) they are always built, for it: grading the
 # filled slots there compares with them, so a handout without them cannot
-# pass. Without one, only with REFS 1, for sm_90 (compiled, not run).
+# pass. Without one, only with REFS 1.
 handout_args() {
-  if [ "$1" = 1 ]; then
-    echo --cuda-archs native
-  elif [ "$2" = 1 ]; then
-    echo --cuda-archs 90
+  if [ "$1" = 1 ] || [ "$2" = 1 ]; then
+    echo --cuda-archs "$(cuda_arch "$1")"
   else
     echo --no-refs
   fi
@@ -94,7 +96,7 @@ if nvidia-smi -L >/dev/null 2>&1; then gpu=1; fi
 
 step "fresh clone and handout"
 git clone -q "$repo" "$tmp/suite" || { bad "git clone"; exit 1; }
-arch=$([ "$gpu" = 1 ] && echo native || echo 90)
+arch=$(cuda_arch "$gpu")
 read -ra make_args <<<"$(handout_args "$gpu" "$refs")"
 make_args+=(--autograder "$tmp/autograder.zip")
 "$tmp/suite/scripts/make_handout.sh" "${make_args[@]}" "$tmp/handout" || { bad "make_handout.sh"; exit 1; }

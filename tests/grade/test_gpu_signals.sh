@@ -65,4 +65,13 @@ stopped "gpu_check.sh running gpu_render.sh, SIGINT" INT 130 "$tmp/chain" \
   env FAKE_CMAKE=quick "$repo/scripts/gpu_check.sh" --only render --no-bench --logs "$tmp/chain"
 expect_eq "gpu_check.sh running gpu_render.sh: it stopped too" \
   "gpu_render.sh: stopped by SIGTERM: the logs so far are in $tmp/chain/render" "$(tail -n 1 "$tmp/chain/render.log")"
+
+# A bad run limit is a usage error before anything runs or is written.
+for bad in abc 0 -5 1.5; do
+  err=$(GPU_RENDER_RUN_LIMIT=$bad "$scripts/gpu_render.sh" "$build" "$tmp/limit" --no-bench 2>&1)
+  status=$?
+  expect_eq "GPU_RENDER_RUN_LIMIT=$bad: exit status" 2 "$status"
+  expect_match "GPU_RENDER_RUN_LIMIT=$bad: says why" "GPU_RENDER_RUN_LIMIT must be a positive number" "$err"
+  expect_eq "GPU_RENDER_RUN_LIMIT=$bad: no log folder" no "$([ -e "$tmp/limit" ] && echo yes || echo no)"
+done
 finish
