@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || { echo "gpu_check.sh: --only needs a part" >&2; exit 2; }
       case "$2" in saxpy|scan|render) ;; *) echo "gpu_check.sh: --only: unknown part '$2' (saxpy, scan, render)" >&2; exit 2 ;; esac
       only+=("$2"); shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) show_help; exit 0 ;;
     *) echo "gpu_check.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
 done

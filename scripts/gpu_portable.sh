@@ -18,7 +18,7 @@
 # by SIGINT, SIGTERM or SIGHUP (the running step at once).
 set -uo pipefail
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { show_help; }
 # shellcheck source=scripts/gpu_steps.sh
 source "$(dirname "$0")/gpu_steps.sh"
 logs="gpu-portable-logs"

@@ -12,7 +12,9 @@
 # 130, 143 or 129 by SIGINT, SIGTERM or SIGHUP (every run stops at once).
 set -uo pipefail
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+# shellcheck source=scripts/options_lib.sh
+source "$(dirname "$0")/options_lib.sh"
+usage() { show_help; }
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 [ $# -ge 2 ] || { usage >&2; exit 2; }
 build=$1

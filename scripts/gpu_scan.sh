@@ -15,7 +15,9 @@
 # (every step stops at once).
 set -uo pipefail
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+# shellcheck source=scripts/options_lib.sh
+source "$(dirname "$0")/options_lib.sh"
+usage() { show_help; }
 [ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ] && { usage; exit 0; }
 [ $# -ge 2 ] || { echo "gpu_scan.sh: needs BUILD_DIR and LOG_DIR (try --help)" >&2; exit 2; }
 build=$1 logs=$2

@@ -7,6 +7,8 @@
 
 # shellcheck source=scripts/run_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/run_lib.sh"
+# shellcheck source=scripts/options_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/options_lib.sh"
 steps_repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # need_logs_folder SCRIPT --logs VALUE...: a usage error (one line, exit 2)
