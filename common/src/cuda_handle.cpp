@@ -5,7 +5,7 @@
 namespace common {
 
 void warn_release_failed(cudaError_t code) noexcept {
-  std::fprintf(stderr, "warning: releasing a CUDA stream or event failed: %s\n",
+  std::fprintf(stderr, "warning: releasing a CUDA stream, event or graph failed: %s\n",
                cudaGetErrorName(code));
 }
 

@@ -10,10 +10,13 @@
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "common/cuda_check.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
+#include "common/graph.h"
 #include "common/stream.h"
 #include "common/timer.h"
 #include "cuda_kernels.h"
@@ -117,6 +120,17 @@ std::uint32_t suffix_setting(int requested, const char* variable, std::uint32_t 
 std::uint32_t suffix_min_pairs(int requested) {
   return suffix_setting(requested, kSuffixVariable, ~0u, kDefaultSuffixPairs,
                         "the suffix threshold must be a positive number of pairs");
+}
+
+// Whether frames replay as CUDA graphs: the option, unless the
+// RENDER_CUDA_GRAPHS environment variable says "off" (for measurements);
+// any other value is an error.
+bool graphs_wanted(bool requested) {
+  const char* value = std::getenv("RENDER_CUDA_GRAPHS");
+  if (!value || !*value || std::string(value) == "on") return requested;
+  if (std::string(value) == "off") return false;
+  throw std::invalid_argument(std::string("RENDER_CUDA_GRAPHS='") + value +
+                              "': frame graphs must be 'on' or 'off'");
 }
 
 // The share of whole-tile pairs a tile needs to try the suffix, in percent
@@ -287,7 +301,7 @@ struct CudaRenderer::State {
         tiled_blocks_per_sm(tiled_blocks(o.tiled_blocks_per_sm)),
         suffix_threshold(suffix_min_pairs(o.suffix_min_pairs)),
         suffix_full_percent(suffix_min_full(o.suffix_min_full_percent)),
-        pair_total(1, "CUDA renderer: pair count"),
+        graphs(graphs_wanted(o.use_graphs)), pair_total(1, "CUDA renderer: pair count"),
         suffix_counters(2, "CUDA renderer: suffix tile counters") {}
 
   CudaRendererOptions options;
@@ -295,6 +309,7 @@ struct CudaRenderer::State {
   int tiled_blocks_per_sm;
   std::uint32_t suffix_threshold;    // pairs; 0: off
   std::uint32_t suffix_full_percent; // whole-tile pairs a tile needs, percent; 0: any share
+  bool graphs;                       // frames replay as CUDA graphs
   CudaMode mode = CudaMode::Auto;    // resolved by setup
   std::string description = "not set up";
   common::CudaStream stream;
@@ -333,6 +348,36 @@ struct CudaRenderer::State {
   bool suffix = false;
   gpu::SuffixPlan suffix_plan;
   common::DeviceBuffer<unsigned long long> suffix_counters;
+
+  // Each frame's launches, recorded: a frame whose launches need no answer
+  // from the host (tiled; binned once the pair count is known) replays them
+  // in one launch, saving the gaps between a dozen short kernels. One graph
+  // per mode, start and shading (a handful at most); all dropped when a
+  // buffer they name is replaced.
+  struct GraphKey {
+    CudaMode mode;
+    gpu::PixelStart start;
+    gpu::Shading shading;
+    bool operator==(const GraphKey& o) const {
+      return mode == o.mode && start == o.start && shading == o.shading;
+    }
+  };
+  std::vector<std::pair<GraphKey, common::CudaGraph>> frame_graphs;
+
+  // Queues `launches` (the frame's, which take their arguments from the
+  // state only) directly, or through its recorded graph.
+  template <class Launches> void run_frame(const GraphKey& key, const Launches& launches) {
+    if (!graphs) return launches();
+    auto it = std::find_if(frame_graphs.begin(), frame_graphs.end(),
+                           [&](const auto& entry) { return entry.first == key; });
+    if (it == frame_graphs.end()) {
+      common::CudaGraph graph;
+      graph.capture(stream.get(), launches);
+      frame_graphs.emplace_back(key, std::move(graph));
+      it = frame_graphs.end() - 1;
+    }
+    it->second.launch(stream.get());
+  }
 
   void upload(const scenes::Scene& s) {
     const int count = static_cast<int>(s.size());
@@ -394,6 +439,7 @@ struct CudaRenderer::State {
         std::max(sort_bytes, gpu::sort_scratch_bytes(capacity, frame.tile_count()));
     std::size_t bytes = 0;
     lay_out_pairs(nullptr, capacity, capacity_sort_bytes, bytes);
+    frame_graphs.clear();
     try {
       pairs = PairScratch();
       pairs = lay_out_pairs(pair_arena.reserve(bytes), capacity, capacity_sort_bytes, bytes);
@@ -458,32 +504,59 @@ struct CudaRenderer::State {
   }
 
   void render_tiled() {
-    gpu::prepare_circles(scene, frame, circles.records, nullptr, stream.get());
-    gpu::shade_tiled(circles.records, scene.count, frame, frame_shading, tiled_blocks_per_sm,
-                     take_start(), pixels.data(), stream.get());
+    const gpu::PixelStart start = take_start();
+    run_frame({CudaMode::Tiled, start, frame_shading}, [&] {
+      gpu::prepare_circles(scene, frame, circles.records, nullptr, stream.get());
+      gpu::shade_tiled(circles.records, scene.count, frame, frame_shading, tiled_blocks_per_sm,
+                       start, pixels.data(), stream.get());
+    });
   }
 
+  // A binned frame: each circle's tile count and their scan (the pairs'
+  // offsets), then the pairs, sorted by tile and shaded, in passes.
   void render_binned() {
+    if (!pair_total_known) {
+      count_tiles();
+      const cudaStream_t s = stream.get();
+      CUDA_CHECK(cudaMemcpyAsync(pair_total.data(), circles.bins.tile_counts + scene.count,
+                                 sizeof(std::uint64_t), cudaMemcpyDeviceToHost, s));
+      stream.synchronize();
+      known_pair_total = pair_total[0];
+      pair_total_known = animation == scenes::Animation::None;
+      if (known_pair_total == 0) return;
+      reserve_pairs(pairs_per_pass());
+      shade_passes(take_start());
+      return;
+    }
+    if (known_pair_total == 0) return;
+    reserve_pairs(pairs_per_pass());
+    const gpu::PixelStart start = take_start();
+    run_frame({CudaMode::Binned, start, frame_shading}, [&] {
+      count_tiles();
+      shade_passes(start);
+    });
+  }
+
+  void count_tiles() {
     const cudaStream_t s = stream.get();
     CUDA_CHECK(cudaMemsetAsync(circles.bins.warp_circle_count, 0, sizeof(std::uint32_t), s));
     gpu::prepare_circles(scene, frame, circles.records, &circles.bins, s);
     gpu::count_tiles_by_warp(circles.records, circles.bins, scene.count, frame, s);
     gpu::scan_tile_counts(circles.bins.tile_counts, scene.count, circles.scan_scratch,
                           circles.scan_bytes, s);
-    std::uint64_t total = known_pair_total;
-    if (!pair_total_known) {
-      CUDA_CHECK(cudaMemcpyAsync(pair_total.data(), circles.bins.tile_counts + scene.count,
-                                 sizeof(std::uint64_t), cudaMemcpyDeviceToHost, s));
-      stream.synchronize();
-      total = pair_total[0];
-      known_pair_total = total;
-      pair_total_known = animation == scenes::Animation::None;
-    }
-    if (total == 0) return;
-    const std::uint64_t per_pass = std::min<std::uint64_t>(total, max_pairs_per_pass);
-    reserve_pairs(static_cast<std::size_t>(per_pass));
-    // Passes take consecutive runs of the circle-major pair order, so each
-    // pixel still receives its circles in index order across passes.
+  }
+
+  std::size_t pairs_per_pass() const {
+    return static_cast<std::size_t>(std::min<std::uint64_t>(known_pair_total, max_pairs_per_pass));
+  }
+
+  // Passes take consecutive runs of the circle-major pair order, so each
+  // pixel still receives its circles in index order across passes; the
+  // first starts from `start`, the others from the image.
+  void shade_passes(gpu::PixelStart start) {
+    const cudaStream_t s = stream.get();
+    const std::uint64_t total = known_pair_total;
+    const std::uint64_t per_pass = pairs_per_pass();
     for (std::uint64_t first = 0; first < total; first += per_pass) {
       const std::uint64_t end = std::min(total, first + per_pass);
       const auto n = static_cast<std::size_t>(end - first);
@@ -494,7 +567,7 @@ struct CudaRenderer::State {
       gpu::find_tile_ranges(pairs.keys[sorted], n, frame.tile_count(), circles.tile_ranges, s);
       gpu::shade_binned(circles.records, pairs.values[sorted], circles.tile_ranges, frame,
                         frame_shading, rows_per_thread, suffix ? &suffix_plan : nullptr,
-                        take_start(), pixels.data(), s);
+                        first == 0 ? start : gpu::PixelStart::Image, pixels.data(), s);
     }
   }
 
@@ -551,6 +624,11 @@ struct CudaRenderer::State {
       description = mode_label(mode) + " (auto: tiled " + format_ms(tiled_ms) + ", binned " +
                     format_ms(binned_ms) + " per render)";
     }
+    // One more frame in the chosen mode: the first timed frame then finds
+    // its graph recorded (a binned frame of a still scene records it once
+    // the pair count is known, on its second frame).
+    clear();
+    render(mode);
     // Leave the image as a fresh one is: all zeros; count from here.
     CUDA_CHECK(cudaMemsetAsync(pixels.data(), 0, pixels.bytes(), stream.get()));
     CUDA_CHECK(cudaMemsetAsync(suffix_counters.data(), 0, suffix_counters.bytes(), stream.get()));
@@ -575,6 +653,7 @@ void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
   Image image(width, height); // checks the sides
   State& s = *state_;
   s.ready = false;
+  s.frame_graphs.clear(); // they name the buffers about to be replaced
   s.clear_pending = false;
   s.pair_total_known = false;
   s.snow = scene.snow;

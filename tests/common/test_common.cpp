@@ -19,6 +19,7 @@
 #include "common/device.h"
 #include "common/device_buffer.h"
 #include "common/event.h"
+#include "common/graph.h"
 #include "common/host_memory.h"
 #include "common/stream.h"
 #include "common/timer.h"
@@ -342,3 +343,50 @@ TEST_F(CommonGpu, EventOrdersWorkAcrossStreamsAndMoves) {
 }
 
 } // namespace
+
+// A graph replays what was queued during its capture, each launch again (not
+// the capture itself, which runs nothing). A capture that throws leaves the
+// stream taking plain work and the graph empty.
+TEST_F(CommonGpu, GraphReplaysItsCaptureAndSurvivesAThrow) {
+  common::CudaStream stream;
+  common::DeviceBuffer<int> a(1024, "a"), b(1024, "b");
+  std::vector<int> ones(1024, 0x01010101), back(1024, 0);
+  a.copy_from_host(std::vector<int>(1024, 0).data(), 1024);
+  common::CudaGraph graph;
+  EXPECT_TRUE(graph.empty());
+  EXPECT_THROW(graph.launch(stream.get()), std::logic_error);
+  graph.capture(stream.get(), [&] {
+    CUDA_CHECK(cudaMemsetAsync(a.data(), 1, a.bytes(), stream.get()));
+    CUDA_CHECK(
+        cudaMemcpyAsync(b.data(), a.data(), a.bytes(), cudaMemcpyDeviceToDevice, stream.get()));
+  });
+  ASSERT_FALSE(graph.empty());
+  stream.synchronize();
+  a.copy_to_host(back.data(), 1024);
+  EXPECT_EQ(back, std::vector<int>(1024, 0)) << "the capture ran its work";
+  graph.launch(stream.get());
+  stream.synchronize();
+  b.copy_to_host(back.data(), 1024);
+  EXPECT_EQ(back, ones);
+  // Once more, after the destination was overwritten.
+  CUDA_CHECK(cudaMemset(b.data(), 0, b.bytes()));
+  graph.launch(stream.get());
+  stream.synchronize();
+  b.copy_to_host(back.data(), 1024);
+  EXPECT_EQ(back, ones);
+
+  EXPECT_THROW(graph.capture(stream.get(),
+                             [&] {
+                               CUDA_CHECK(cudaMemsetAsync(a.data(), 2, a.bytes(), stream.get()));
+                               throw std::runtime_error("queue failed");
+                             }),
+               std::runtime_error);
+  EXPECT_TRUE(graph.empty());
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusActive;
+  ASSERT_EQ(cudaStreamIsCapturing(stream.get(), &status), cudaSuccess);
+  EXPECT_EQ(status, cudaStreamCaptureStatusNone);
+  CUDA_CHECK(cudaMemsetAsync(a.data(), 3, a.bytes(), stream.get()));
+  stream.synchronize();
+  a.copy_to_host(back.data(), 1024);
+  EXPECT_EQ(back, std::vector<int>(1024, 0x03030303));
+}

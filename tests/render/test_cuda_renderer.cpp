@@ -544,6 +544,48 @@ TEST_F(GpuTest, CudaRendererDeferredClearKeepsEveryCallOrder) {
   }
 }
 
+// Frames replay as CUDA graphs (recorded again when the start or the mode
+// changes); plain launches must give the same bits in every call order: a
+// render after a clear, one over the last frame, a clear again, an animated
+// scene's frames after advance (the graph reads the moved circles), and a
+// binned still scene in passes.
+TEST_F(GpuTest, CudaRendererFrameGraphsMatchPlainLaunches) {
+  for (const std::string name : {"rgb", "rand10k", "bouncingballs", "snowsingle"}) {
+    const scenes::Scene& scene = cached_scene(name, 0);
+    for (const CudaMode mode : kBothModes) {
+      CudaRendererOptions graphed = with_mode(mode);
+      graphed.max_pairs_per_pass = 20000;
+      CudaRendererOptions plain = graphed;
+      plain.use_graphs = false;
+      CudaRenderer a(graphed), b(plain);
+      RefRenderer ref;
+      a.setup(scene, 131, 97);
+      b.setup(scene, 131, 97);
+      ref.setup(scene, 131, 97);
+      const float tolerance = render::check_tolerance(scene, render::RendererKind::Cuda);
+      for (int step = 0; step < 6; ++step) {
+        const std::string what =
+            name + ", " + render::cuda_mode_name(mode) + ", step " + std::to_string(step);
+        if (step == 3) {
+          a.advance();
+          b.advance();
+          ref.advance();
+        }
+        if (step != 1 && step != 4) {
+          a.clear();
+          b.clear();
+          ref.clear();
+        }
+        a.render();
+        b.render();
+        ref.render();
+        ASSERT_EQ(difference(a.image(), b.image(), 0.f), "") << what;
+        ASSERT_EQ(difference(a.image(), ref.image(), tolerance), "") << what;
+      }
+    }
+  }
+}
+
 // ------------------------------------------------ suffix compositing
 
 // Binned mode with suffix compositing for tiles of at least `min_pairs`
@@ -962,6 +1004,21 @@ TEST_F(GpuTest, CudaRendererRejectsBadTuningVariables) {
     EXPECT_NO_THROW(CudaRenderer{});
     unsetenv(variable);
   }
+}
+
+// RENDER_CUDA_GRAPHS turns the graphs off for measurements: "on" or "off".
+TEST_F(GpuTest, CudaRendererGraphsVariable) {
+  expect_variable_rejects("RENDER_CUDA_GRAPHS", {"yes", "0", "OFF "});
+  for (const char* value : {"on", "off"}) {
+    ASSERT_EQ(setenv("RENDER_CUDA_GRAPHS", value, 1), 0);
+    CudaRenderer cuda(with_mode(CudaMode::Tiled));
+    const scenes::Scene& scene = cached_scene("rgb", 0);
+    cuda.setup(scene, 40, 40);
+    RefRenderer ref;
+    ref.setup(scene, 40, 40);
+    EXPECT_EQ(difference(draw_frame(cuda), draw_frame(ref), 0.f), "") << value;
+  }
+  unsetenv("RENDER_CUDA_GRAPHS");
 }
 
 TEST(CudaRendererModes, ParseAndName) {

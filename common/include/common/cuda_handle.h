@@ -1,5 +1,5 @@
 // The move-only ownership shared by the CUDA handle wrappers (streams,
-// events): one handle, released once by its owner, never copied.
+// events, graphs): one handle, released once by its owner, never copied.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -11,8 +11,8 @@ namespace common {
 // Destructors cannot throw: a failed release is reported on stderr and dropped.
 void warn_release_failed(cudaError_t code) noexcept;
 
-// Owns a `Handle` (cudaStream_t, cudaEvent_t) released by `Release`
-// (cudaStreamDestroy, cudaEventDestroy).
+// Owns a `Handle` (cudaStream_t, cudaEvent_t, cudaGraph_t, ...) released by
+// `Release` (cudaStreamDestroy, cudaEventDestroy, cudaGraphDestroy, ...).
 template <class Handle, cudaError_t (*Release)(Handle)> class CudaHandle {
 public:
   CudaHandle() = default;

@@ -74,6 +74,11 @@ struct CudaRendererOptions {
   // RENDER_CUDA_SUFFIX_MIN_FULL environment variable (1 to 100, or "off"
   // for any share), else 25; negative: any share.
   int suffix_min_full_percent = 0;
+  // Tiled and binned frames (binned once a still scene's pair count is known)
+  // are recorded once as a CUDA graph and replayed with one launch per frame;
+  // the same kernels, without the gaps between their launches. false, or the
+  // RENDER_CUDA_GRAPHS environment variable set to "off": plain launches.
+  bool use_graphs = true;
 };
 
 // Binned tiles that tried suffix compositing (they passed the thresholds and
