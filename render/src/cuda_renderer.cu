@@ -587,14 +587,17 @@ struct CudaRenderer::State {
   }
 
   std::string mode_label(CudaMode m) const {
+    const bool tuned = m == CudaMode::Tiled || m == CudaMode::Binned;
+    const std::string launches = tuned && !graphs ? ", plain launches" : "";
     if (m == CudaMode::Binned)
       return "binned, " + std::to_string(rows_per_thread) + " pixel rows per thread" +
              (suffix ? ", suffix from " + std::to_string(suffix_threshold) + " pairs per tile" +
                            (suffix_full_percent
                                 ? " with " + std::to_string(suffix_full_percent) + "% whole-tile"
                                 : "")
-                     : "");
-    return cuda_mode_name(m);
+                     : "") +
+             launches;
+    return cuda_mode_name(m) + launches;
   }
 
   // Renders frame 0 once per candidate mode, so the timed frames find every

@@ -1017,6 +1017,8 @@ TEST_F(GpuTest, CudaRendererGraphsVariable) {
     RefRenderer ref;
     ref.setup(scene, 40, 40);
     EXPECT_EQ(difference(draw_frame(cuda), draw_frame(ref), 0.f), "") << value;
+    const bool plain = cuda.describe().find("plain launches") != std::string::npos;
+    EXPECT_EQ(plain, std::string(value) == "off") << cuda.describe();
   }
   unsetenv("RENDER_CUDA_GRAPHS");
 }
