@@ -34,7 +34,7 @@ done
 
 require_gpu gpu_check.sh
 
-start_steps gpu_check.sh
+start_steps
 build="build-gpu"
 bin=$build/bin
 

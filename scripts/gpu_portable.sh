@@ -41,7 +41,7 @@ done
 [ ${#archs[@]} -gt 0 ] || archs=(75 80)
 require_gpu gpu_portable.sh
 
-start_steps gpu_portable.sh
+start_steps
 # Each test program compiles the PTX of the kernels it runs; a cache large
 # enough for all of them compiles each kernel once per build.
 export CUDA_CACHE_MAXSIZE=${CUDA_CACHE_MAXSIZE:-4294967296}

@@ -50,8 +50,7 @@ for program in "$render" "$tests"; do
 done
 command -v compute-sanitizer >/dev/null ||
   { echo "gpu_render.sh: compute-sanitizer is not on PATH (it comes with the CUDA Toolkit)" >&2; exit 2; }
-mkdir -p "$logs/check" "$logs/sanitize" || exit 1
-logs=$(cd "$logs" && pwd)
+use_log_folder check sanitize
 results=$logs/results.txt
 summary=$logs/summary.txt
 : >"$results"
@@ -60,7 +59,6 @@ summary=$logs/summary.txt
 # run's or half written.
 # shellcheck disable=SC2317  # run by stop_on_signals' traps
 stopped() { rm -f -- "$summary"; }
-stop_note=": the logs so far are in $logs"
 stop_tidy=stopped
 stop_on_signals
 

@@ -36,9 +36,7 @@ done
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/run_lib.sh
 source scripts/run_lib.sh
-mkdir -p "$logs" || { echo "gpu_scan.sh: cannot create $logs" >&2; exit 1; }
-logs=$(cd "$logs" && pwd)
-stop_note=": the logs so far are in $logs"
+use_log_folder
 stop_on_signals
 bin=$build/bin
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)

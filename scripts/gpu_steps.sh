@@ -34,20 +34,18 @@ require_gpu() {
   fi
 }
 
-# start_steps SCRIPT: creates the log folder and makes $logs absolute (a
-# relative one is the caller's), then moves to the repository's top. Sets
+# start_steps: creates the log folder and makes $logs absolute (run_lib.sh's
+# use_log_folder), then moves to the repository's top. Sets
 # jobs (the build's), no_bench (the option for the part scripts), results
 # and failed; from here Ctrl-C or SIGTERM stops the running step at once.
 start_steps() {
-  mkdir -p "$logs" || { echo "$1: cannot create $logs" >&2; exit 1; }
-  logs=$(cd "$logs" && pwd)
+  use_log_folder
   cd "$steps_repo" || exit 1
   jobs=$(nproc 2>/dev/null || echo 4)
   no_bench=()
   [ "$bench" = 1 ] || no_bench=(--no-bench)
   results=()
   failed=0
-  stop_note=": the logs so far are in $logs"
   stop_on_signals
 }
 

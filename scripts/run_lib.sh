@@ -4,7 +4,8 @@
 # machine's scripts). bash runs a trap only once the foreground command has
 # ended, but during `wait` at once: so each program runs in the background
 # under timeout, which leads a process group of its own and passes a signal
-# it gets on to that whole group, and the script waits for it.
+# it gets on to that whole group, and the script waits for it. Also the log
+# folder of the GPU machine's scripts, which a stop names.
 
 # start_program DIR LIMIT COMMAND...: starts COMMAND in the folder DIR, in
 # the background, under timeout LIMIT seconds (0: none; SIGKILL 10 s after
@@ -53,6 +54,20 @@ stop_on_signals() {
   trap 'stop_now INT 130' INT
   trap 'stop_now TERM 143' TERM
   trap 'stop_now HUP 129' HUP
+}
+
+# use_log_folder [SUBFOLDER...]: creates the folder $logs and these folders
+# in it, or says "SCRIPT: cannot create FOLDER" and exits 1; makes $logs
+# absolute (a relative one is the caller's) and names it in stop_note, the
+# line a stop says.
+# shellcheck disable=SC2120  # the subfolders are optional
+use_log_folder() {
+  local folder
+  for folder in "$logs" "${@/#/$logs/}"; do
+    mkdir -p -- "$folder" || { echo "${0##*/}: cannot create $folder" >&2; exit 1; }
+  done
+  logs=$(cd "$logs" && pwd)
+  stop_note=": the logs so far are in $logs"
 }
 
 # shellcheck disable=SC2317  # run by the traps of stop_on_signals
