@@ -1,7 +1,7 @@
 # shellcheck shell=bash disable=SC2034,SC2154
-# Sourced by the GPU machine's scripts (gpu_check.sh, gpu_portable.sh): their
-# shared argument check, the GPU check, the log folder and the steps of a
-# check run, each recorded for the short table they print last.
+# Sourced by the GPU machine's scripts (gpu_check.sh, gpu_portable.sh): the
+# GPU check, the log folder and the steps of a check run, each recorded for
+# the short table they print last; with options_lib.sh's argument checks.
 # Expects $logs (the log folder) and $bench (1 or 0); fills $results and sets
 # failed=1 on a failure.
 
@@ -10,15 +10,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/run_lib.sh"
 # shellcheck source=scripts/options_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/options_lib.sh"
 steps_repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-
-# need_logs_folder SCRIPT --logs VALUE...: a usage error (one line, exit 2)
-# unless VALUE is a folder name: not missing, empty or another option.
-need_logs_folder() {
-  if [ $# -lt 3 ] || [ -z "$3" ] || [[ $3 == -* ]]; then
-    echo "$1: --logs needs a folder" >&2
-    exit 2
-  fi
-}
 
 # require_gpu SCRIPT: sets $gpu to nvidia-smi's name, driver and memory line;
 # without a GPU says so in one line and exits 1 (every step would otherwise

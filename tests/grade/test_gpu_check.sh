@@ -50,9 +50,9 @@ usage gpu_portable.sh "--arch needs a compute capability of 75 or more, e.g. 75"
 usage gpu_portable.sh "--arch needs a compute capability of 75 or more, e.g. 75" --arch 1000
 usage gpu_portable.sh "--arch needs a compute capability of 75 or more, e.g. 75" --arch ""
 for script in gpu_check.sh gpu_portable.sh; do
-  usage "$script" "--logs needs a folder" --logs
-  usage "$script" "--logs needs a folder" --logs ""
-  usage "$script" "--logs needs a folder" --logs --no-bench
+  usage "$script" "--logs needs a value (try --help)" --logs
+  usage "$script" "--logs needs a value (try --help)" --logs ""
+  usage "$script" "--logs needs a value (try --help)" --logs --no-bench
 done
 
 # A driver that does not answer, as on a machine whose GPU is gone.
