@@ -26,6 +26,9 @@ set -uo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$script_dir/.." && pwd)
+# GRADE_FILES, the grader's files; functions and constants only.
+# shellcheck source=scripts/grade_lib.sh
+source "$script_dir/grade_lib.sh" || exit 1
 
 # The course-level references. REF_CUDA_MODE: render's --cuda-mode that
 # builds the course's design (one block per tile, circles in batches through
@@ -59,8 +62,7 @@ HANDOUT_PATHS=(
   render/src/run_shading.h render/src/tile_bins.cpp render/src/tile_bins.h render/src/gif.cpp render/src/write_step.h
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
-  scripts/setup.sh scripts/grade.sh scripts/grade_lib.sh scripts/options_lib.sh scripts/run_lib.sh
-  scripts/gradescope.sh scripts/fuzz_scene_file.sh
+  scripts/setup.sh "${GRADE_FILES[@]/#/scripts/}" scripts/gradescope.sh scripts/fuzz_scene_file.sh
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md
 )
 

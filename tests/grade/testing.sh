@@ -66,11 +66,15 @@ quiet_machine() {
   export GRADE_LOADAVG_FILE=$tmp/quiet-load
 }
 
-# copy_grader DIR: scripts/grade.sh and the scripts it sources, copied into DIR.
+# copy_grader DIR: scripts/grade.sh and the scripts it sources (grade_lib.sh's
+# GRADE_FILES), copied into DIR.
 copy_grader() {
-  local scripts
+  local scripts files
   scripts=$(dirname "${BASH_SOURCE[0]}")/../../scripts
-  cp "$scripts/grade.sh" "$scripts/grade_lib.sh" "$scripts/options_lib.sh" "$scripts/run_lib.sh" "$1/"
+  # Read in a shell of its own: the test keeps its own functions.
+  # shellcheck disable=SC2016  # expanded by that shell
+  mapfile -t files < <(bash -c 'source "$1" && printf "%s\n" "${GRADE_FILES[@]}"' grade_lib "$scripts/grade_lib.sh")
+  cp -- "${files[@]/#/$scripts/}" "$1/"
 }
 
 # A pause no other process on the machine uses, for stand-in programs that

@@ -23,10 +23,22 @@ expect_match "make_handout: names the handout" "^Handout: $handout\$" "$out"
 for file in .handout README.md CMakeLists.txt CMakePresets.json \
   saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu \
   saxpy/src/saxpy_serial.cpp saxpy/src/chunks.cpp scan/src/reference.cpp render/src/ref_renderer.cpp \
-  render/include/render/shade.h scenes/src/course_scenes.cpp scripts/grade.sh scripts/gradescope.sh \
-  scripts/options_lib.sh scripts/run_lib.sh scripts/grade_lib.sh \
+  render/include/render/shade.h scenes/src/course_scenes.cpp scripts/gradescope.sh \
   tests/student/test_student_gpu.cpp docs/students.md; do
   expect_eq "handout holds $file" yes "$([ -f "$handout/$file" ] && echo yes || echo no)"
+done
+
+# The grader: grade.sh and every file it sources, and those theirs, read from
+# their source lines (not from the list make_handout.sh copies).
+grader=(grade.sh)
+for ((i = 0; i < ${#grader[@]}; i++)); do
+  while read -r lib; do
+    [[ " ${grader[*]} " == *" $lib "* ]] || grader+=("$lib")
+  done < <(sed -n 's|^[[:space:]]*source "[^"]*/\([^"/]*\)".*$|\1|p' "$repo/scripts/${grader[$i]}")
+done
+expect_match "grade.sh's libraries found" '^grade_lib\.sh$' "$(printf '%s\n' "${grader[@]}")"
+for file in "${grader[@]}"; do
+  expect_eq "handout holds scripts/$file (the grader)" yes "$([ -f "$handout/scripts/$file" ] && echo yes || echo no)"
 done
 expect_eq "README is the student docs" "$(cat "$repo/docs/students.md")" "$(cat "$handout/README.md")"
 expect_eq "no reference programs with --no-refs" no "$([ -e "$handout/ref" ] && echo yes || echo no)"
