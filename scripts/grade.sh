@@ -334,6 +334,19 @@ setup_paths() {
 }
 # ---------------------------------------------------------------- building
 
+# run_logged LOG DIR LIMIT COMMAND...: run_lib.sh's run_program_in with all
+# output in LOG; returns the command's exit status. A signal to grade.sh
+# stops it at once, and the line said names it.
+run_logged() {
+  local log=$1 status
+  shift
+  running_what=$(basename "$3")
+  run_program_in "$@" >"$log" 2>&1 </dev/null
+  status=$?
+  running_what=""
+  return "$status"
+}
+
 # sources_of TARGET: the folders whose files make up the program.
 sources_of() {
   case "$1" in
@@ -360,7 +373,7 @@ configure_once() {
   [ -f "$build_dir/CMakeCache.txt" ] && return 0
   command -v cmake >/dev/null || { warn "cmake is not installed: build the programs yourself and pass --bin-dir"; return 1; }
   progress "configuring $build_dir (preset default)"
-  (cd "$repo" && cmake --preset default -B "$build_dir") >"$logs/configure.log" 2>&1 && return 0
+  run_logged "$logs/configure.log" "$repo" 0 cmake --preset default -B "$build_dir" && return 0
   warn "configuring failed (see $logs/configure.log): $(first_failure_line "$logs/configure.log")"
   return 1
 }
@@ -370,7 +383,7 @@ build_target() {
   local target=$1 log=$logs/build-$1.log
   configure_once || return 1
   progress "building $target"
-  if ! cmake --build "$build_dir" --target "$target" -j "$(nproc 2>/dev/null || echo 2)" >"$log" 2>&1; then
+  if ! run_logged "$log" "$repo" 0 cmake --build "$build_dir" --target "$target" -j "$(nproc 2>/dev/null || echo 2)"; then
     warn "cannot build $target (see $log): $(first_failure_line "$log")"
     return 1
   fi
@@ -407,18 +420,14 @@ program_of() {
 # limit, all output in LOG; returns the program's exit status. A signal to
 # grade.sh stops it at once (run_lib.sh).
 run_program() {
-  local log=$1 status
+  local log=$1
   shift
   {
     printf '%s:' "${log#"$logs"/}"
     printf ' %q' "$@"
     printf '\n'
   } >>"$logs/commands.txt"
-  running_what=$(basename "$1")
-  run_program_in "$work_dir" "$timeout_s" "$@" >"$log" 2>&1 </dev/null
-  status=$?
-  running_what=""
-  return "$status"
+  run_logged "$log" "$work_dir" "$timeout_s" "$@"
 }
 
 # timed_runs LABEL LOG_PREFIX PASS_RE PROGRAM ARGS...: runs the command

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # scripts/grade.sh under signals and concurrency, on the fake programs:
-# SIGINT, SIGTERM and SIGHUP during a timed run and during the serial reference
-# render stop everything at once and leave no results, no temporary files
-# and no processes; two runs started together get different log folders.
+# SIGINT, SIGTERM and SIGHUP during a timed run and during the serial
+# reference render, and SIGTERM while configuring or building, stop
+# everything at once and leave no results, no temporary files and no
+# processes; two runs started together get different log folders.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
@@ -51,6 +52,22 @@ interrupt sighup-timed HUP 129 'check\.log' FAKE_SLEEP=$pause
 # The serial reference image, rendered into the cache: killed with the grade.
 interrupt sigterm-reference TERM 143 'reference-image\.log' FAKE_SLEEP_CPUREF=$pause
 expect_eq "sigterm-reference: nothing cached" "" "$(find "$tmp/sigterm-reference-cache" -type f 2>/dev/null)"
+
+# Configuring and building the programs (a cmake that pauses): stopped at
+# once too. A build folder with a cache is only built.
+fakecmake=$tmp/fakecmake
+mkdir -p "$fakecmake" "$tmp/build-build"
+printf '#!/bin/sh\nexec sleep %s\n' "$pause" >"$fakecmake/cmake"
+chmod +x "$fakecmake/cmake"
+: >"$tmp/build-build/CMakeCache.txt"
+for stage in configure build; do
+  logs=$tmp/sigterm-$stage
+  stop_while_paused "sigterm-$stage" TERM 143 env PATH="$fakecmake:$PATH" "$here/../../scripts/grade.sh" render \
+    --renderer cpu --scenes rgb --build-dir "$tmp/build-$stage" --logs "$logs" --cache-dir "$tmp/$stage-cache" --quiet
+  expect_eq "sigterm-$stage: says what was left" \
+    "grade.sh: stopped by SIGTERM during cmake: no results written; left the logs so far in $logs" "$STOP_ERR"
+  expect_eq "sigterm-$stage: the $stage log" yes "$([ -f "$logs/$([ "$stage" = build ] && echo build-render || echo configure).log" ] && echo yes || echo no)"
+done
 
 # Two runs started at once, with the default log folder: each its own.
 repo=$tmp/repo
