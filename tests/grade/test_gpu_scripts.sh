@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The GPU machine's scripts run on stand-ins that finish at once (the real
-# steps need a GPU): a log folder that cannot be made is one line and exit 1.
+# steps need a GPU): gpu_render.sh to its end, its summary table and exit
+# status with every run passing and with failed checks; a log folder that
+# cannot be made is one line and exit 1.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
@@ -13,13 +15,51 @@ use_temp_folder
 fakebin=$tmp/fakebin
 mkdir -p "$fakebin"
 printf '#!/bin/sh\necho "NVIDIA H200, 570.86.15, 143771 MiB"\n' >"$fakebin/nvidia-smi"
-printf '#!/bin/sh\nshift 4\nexec "$@"\n' >"$fakebin/compute-sanitizer"
+# shellcheck disable=SC2016  # expanded by the stand-in
+printf '#!/bin/sh\necho "compute-sanitizer $*"\nshift 4\nexec "$@"\n' >"$fakebin/compute-sanitizer"
 chmod +x "$fakebin"/*
 # A build folder of fakes.
 build=$tmp/build
 fake_programs "$build/bin" render
 printf '#!/bin/sh\nexit 0\n' >"$build/bin/render_cuda_tests"
 chmod +x "$build/bin/render_cuda_tests"
+
+# render_to_end NAME ENV...: gpu_render.sh --no-bench to its end on the fakes,
+# the scenes FAKE_SCENES lists; OUT its stdout, STATUS its exit status.
+render_to_end() {
+  local name=$1
+  shift
+  OUT=$(env PATH="$fakebin:$PATH" "$@" "$scripts/gpu_render.sh" "$build" "$tmp/$name" --no-bench 2>"$tmp/$name.err")
+  STATUS=$?
+}
+line() { printf '  %-9s %3d passed, %d failed, %d timed out (limit 900s)\n' "$@"; }
+
+# Every run passes: one scene of each kind (a few circles; 100,000, which
+# racecheck and the ladder's rungs cut to their first 5,000; animated).
+render_to_end pass FAKE_SCENES=rgb,rand100k,snow FAKE_CALLS="$tmp/calls"
+expect_eq "gpu_render.sh, all pass: exit status" 0 "$STATUS"
+expect_eq "gpu_render.sh, all pass: the summary" "CUDA renderer (scripts/gpu_render.sh):
+$(line check 30 0 0)
+$(line sanitize 36 0 0)
+$(line oom 1 0 0)" "$OUT"
+expect_eq "gpu_render.sh, all pass: summary.txt holds it" "$OUT" "$(cat "$tmp/pass/summary.txt")"
+expect_eq "gpu_render.sh, all pass: nothing on stderr" "" "$(cat "$tmp/pass.err")"
+expect_match "gpu_render.sh: checks an animated scene on three frames" \
+  "^render -r cuda --cuda-mode tiled -s 1024 -b 0:3 -c -f  snow$" "$(cat "$tmp/calls")"
+expect_match "gpu_render.sh: racecheck draws a large scene's first circles" "--first 5000" \
+  "$(cat "$tmp/pass/sanitize/racecheck-rand100k-tiled.log" 2>&1)"
+expect_no_match "gpu_render.sh: memcheck draws all of the scene in tiled mode" "--first" \
+  "$(cat "$tmp/pass/sanitize/memcheck-rand100k-tiled.log" 2>&1)"
+
+# Checks that fail: exit 1, the failed runs named in the summary.
+render_to_end wrong FAKE_SCENES=rgb FAKE_WRONG_MODES=binned
+expect_eq "gpu_render.sh, failed checks: exit status" 1 "$STATUS"
+expect_eq "gpu_render.sh, failed checks: the summary" "CUDA renderer (scripts/gpu_render.sh):
+$(line check 8 2 0)
+$(line sanitize 12 0 0)
+$(line oom 1 0 0)
+  FAIL check rgb-binned-1024
+  FAIL check rgb-binned-517" "$OUT"
 
 # A log folder inside a file: "SCRIPT: cannot create FOLDER", exit 1,
 # before anything runs.
