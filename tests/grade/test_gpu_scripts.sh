@@ -8,6 +8,9 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
 source "$here/testing.sh"
 scripts=$here/../../scripts
+# The summary names the per-run limit: the default one, whatever the caller
+# set (gpu_check.sh runs may set it for the whole ctest).
+unset GPU_RENDER_RUN_LIMIT
 
 use_temp_folder
 # Stand-ins on PATH: a GPU, and a compute-sanitizer that runs the program
