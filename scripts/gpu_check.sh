@@ -20,7 +20,7 @@ grade=0
 only=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --logs) need_value "$@"; logs=$2; shift 2 ;;
+    --logs) need_folder "$@"; logs=$2; shift 2 ;;
     --no-bench) bench=0; shift ;;
     --grade) grade=1; shift ;;
     --only)

@@ -26,7 +26,7 @@ archs=()
 bench=1
 while [ $# -gt 0 ]; do
   case "$1" in
-    --logs) need_value "$@"; logs=$2; shift 2 ;;
+    --logs) need_folder "$@"; logs=$2; shift 2 ;;
     --arch)
       # Two or three digits, so a huge number is refused here, not by bash.
       if ! [[ "${2:-}" =~ ^[0-9]{2,3}$ ]] || [ "$2" -lt 75 ]; then

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# The command-line helpers of grade.sh and profile.sh: --help from the
-# script's opening comment, and usage errors (one line on stderr, exit 2).
+# The command-line helpers of grade.sh, profile.sh and the GPU scripts:
+# --help from the script's opening comment, and usage errors (one line on
+# stderr, exit 2).
 
 # show_help: the script's opening comment block, without its "#" marks.
 show_help() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
@@ -18,3 +19,10 @@ usage_error() {
 # (another option is not a value, nor is an empty one: --out= must not fall
 # back to the default).
 need_value() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == --* ]]; then usage_error "$1 needs a value"; fi; }
+
+# need_folder OPTION ARGS...: need_value, and a usage error too when the
+# value starts with "-": a folder named "-h" is far likelier a slip than meant.
+need_folder() {
+  need_value "$@"
+  if [[ $2 == -* ]]; then usage_error "$1 needs a folder, not '$2'"; fi
+}

@@ -53,6 +53,7 @@ for script in gpu_check.sh gpu_portable.sh; do
   usage "$script" "--logs needs a value (try --help)" --logs
   usage "$script" "--logs needs a value (try --help)" --logs ""
   usage "$script" "--logs needs a value (try --help)" --logs --no-bench
+  usage "$script" "--logs needs a folder, not '-h' (try --help)" --logs -h
 done
 
 # A driver that does not answer, as on a machine whose GPU is gone.
