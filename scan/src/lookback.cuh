@@ -60,6 +60,19 @@ __device__ __forceinline__ unsigned warp_sum(unsigned value) {
 #endif
 }
 
+// Inclusive scans over the 32 lanes of K columns at once (column k: every
+// lane's x[k]), interleaved so that their shuffles overlap.
+template <int K> __device__ __forceinline__ void warp_inclusive_scans(unsigned (&x)[K]) {
+  const unsigned lane = threadIdx.x & 31u;
+#pragma unroll
+  for (unsigned offset = 1; offset < 32; offset *= 2)
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      const unsigned up = __shfl_up_sync(kFullMask, x[k], offset);
+      if (lane >= offset) x[k] += up;
+    }
+}
+
 // Called by all 32 lanes of one warp of tile `tile` (> 0) after the tile
 // published its aggregate. The warp reads a window of 32 * kPerLane
 // predecessors per round: in part j (0 = nearest), lane i watches tile

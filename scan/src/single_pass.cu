@@ -1,36 +1,36 @@
 // The single-pass algorithms: scan and fused find_repeats with decoupled look-back.
 #include "kernels.h"
+#include "pipeline.cuh"
 #include "single_pass_kernels.cuh"
 
 namespace scan::detail {
 
 // Tilings: threads per block, 16-byte vectors per thread (4 items each), the
 // look-back's pause between polls, and its predecessors per lane and round.
-// Chosen by tools/scan_tune on the H200 (docs/scan.md, "Tuning"). The scan
-// stages its tiles in shared memory (staged_scan_kernel): held in registers,
-// tiles peaked at 128x8 (738 us at 2^28, 68% of memcpy) because registers
-// capped the bytes in flight per SM. Staged, 128x32 (64 KB tiles, 3 per SM)
-// took 660-670 us, and with the L2 prefetch (tile.cuh) 593 us; 128x24 tied it
-// there (594 us) and at 40M, but took 34.7 us at 10M against 33.4 us.
-// find_repeats keeps its tiles in registers: 256x12 took 463 us at 2^28
-// against 607 us for 256x8, and 76 us against 97 us at 40M; the prefetch
-// brought 256x12 to 431 us at 2^28.
+// Chosen by tools/scan_tune on the H200 (docs/scan.md, "Tuning"). Held in
+// registers, scan tiles peaked at 128x8 (738 us at 2^28, 68% of memcpy)
+// because registers capped the bytes in flight per SM; find_repeats' tile
+// needs fewer registers: 256x12 took 463 us at 2^28 against 607 us for 256x8,
+// and with the L2 prefetch 431 us.
 //
-// Per architecture: the staged scan needs Hopper's bulk copies and 228 KB of
-// shared memory per SM (sm_90, sm_100). Every other GPU (sm_75 to sm_89,
-// sm_120's 100 KB), and any build without sm_90 code, runs the register
-// kernel at its best H200 tiling: no dynamic shared memory, so it fits every
-// architecture's limits (sm_75: 64 KB per SM). find_repeats runs the same
-// kernel everywhere; the L2 prefetch exists from sm_90 on.
-using StagedScanTiling = Tiling<128, 32, 100>;
+// On Hopper and newer both run the warp-specialized pipeline instead
+// (pipeline.cuh), one block per SM with 7 stages of 32 KB tiles: the scan
+// with 8 store warps and 2 reducers, find_repeats, whose store warps do more
+// per item, with 16 store warps and 4 reducers; 2 look-back warps and the L2
+// prefetch 2 MB ahead of each claim in both (docs/scan.md, change 15). Every
+// other GPU (sm_75 to sm_89, sm_120's 100 KB), and any build without sm_90
+// code, runs the register kernels: no dynamic shared memory, so they fit
+// every architecture's limits (sm_75: 64 KB per SM).
 using RegisterScanTiling = Tiling<128, 8, 100>;
 using RepeatsTiling = Tiling<256, 12, 100>;
-// Short inputs gain nothing from smaller tiles: at 1M items, where the
-// staged scan has 61 tiles for 132 SMs and find_repeats 81, tiles of 2048 to
-// 8192 items took 9.2-10.4 us against 10.0 and 8.7 us, and at 4M they were
-// slower (docs/scan.md, change 14).
-static_assert(RegisterScanTiling::kTileItems <= StagedScanTiling::kTileItems,
-              "the look-back words are sized for the smaller tile");
+using ScanPipeline = Pipeline<8192, 7, 8, 1, 2, 64, 2>;
+using RepeatsPipeline = Pipeline<8192, 7, 16, 1, 2, 64, 4>;
+// Short inputs gain nothing from smaller register tiles: at 1M items tiles of
+// 2048 to 8192 items took 9.2-10.4 us against 10.0 and 8.7 us, and at 4M they
+// were slower (docs/scan.md, change 14).
+static_assert(RegisterScanTiling::kTileItems <= ScanPipeline::kTileItems &&
+                  RepeatsPipeline::kTileItems <= RepeatsTiling::kTileItems,
+              "the look-back words are sized for the smaller tile of each call");
 
 // The workspace is sized before the kernel is chosen, so it holds the words
 // of the smaller tile, enough for either kernel.
@@ -38,21 +38,25 @@ std::int64_t single_pass_scan_tiles(std::int64_t n) {
   return tiles_for<RegisterScanTiling>(n);
 }
 std::int64_t fused_repeats_tiles(std::int64_t n) {
-  return tiles_for<RepeatsTiling>(n);
+  return tiles_for<RepeatsPipeline>(n);
 }
 
 void single_pass_scan(const unsigned* in, unsigned* out, std::int64_t n, const LookbackState& state,
                       cudaStream_t stream) {
-  if (staged_scan_runs_here<StagedScanTiling>())
-    launch_staged_scan<StagedScanTiling>(in, out, n, state, stream);
+  if (pipeline_slots<ScanPipeline, ScanOp>() > 0)
+    launch_pipelined<ScanPipeline>(in, n, state, stream, ScanOp{out, aligned16(out)});
   else
     launch_single_pass_scan<RegisterScanTiling>(in, out, n, state, stream);
 }
 
 void fused_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,
                         const LookbackState& state, cudaStream_t stream) {
-  launch_fused_find_repeats<RepeatsTiling>(in, n, out, reinterpret_cast<long long*>(count), state,
-                                           stream);
+  auto* count_word = reinterpret_cast<long long*>(count);
+  if (pipeline_slots<RepeatsPipeline, RepeatsOp>() > 0)
+    launch_pipelined<RepeatsPipeline>(reinterpret_cast<const unsigned*>(in), n, state, stream,
+                                      RepeatsOp{out, count_word});
+  else
+    launch_fused_find_repeats<RepeatsTiling>(in, n, out, count_word, state, stream);
 }
 
 } // namespace scan::detail

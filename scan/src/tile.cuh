@@ -155,17 +155,10 @@ template <class T> struct TileScan {
                                                 Shared& s, const LookbackState& state) {
     const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
-    // Inclusive warp scans of the kVecs columns, interleaved for ILP.
     unsigned inc[T::kVecs];
 #pragma unroll
     for (int k = 0; k < T::kVecs; ++k) inc[k] = totals[k];
-#pragma unroll
-    for (unsigned offset = 1; offset < 32; offset *= 2)
-#pragma unroll
-      for (int k = 0; k < T::kVecs; ++k) {
-        const unsigned up = __shfl_up_sync(kFullMask, inc[k], offset);
-        if (lane >= offset) inc[k] += up;
-      }
+    warp_inclusive_scans(inc);
     // Column k of the warp follows columns 0..k-1.
     unsigned warp_total = 0;
 #pragma unroll
