@@ -13,6 +13,7 @@
 #include "common/cli.h"
 #include "common/device.h"
 #include "common/stream.h"
+#include "pipeline.cuh"
 #include "scan/inputs.h"
 #include "scan/reference.h"
 #include "scan/scan.h"
@@ -83,26 +84,84 @@ template <int kThreads, int kVecs, int kSleepNs = 0, int kLookback = 1> bool tun
   return true;
 }
 
-template <int kThreads, int kVecs, bool kPrefetch = true, int kSleepNs = 100, int kLookback = 1>
-bool tune_staged(Context& c) {
-  using T = Tiling<kThreads, kVecs, kSleepNs, kLookback>;
-  if (!scan::detail::staged_scan_runs_here<T>()) {
-    std::printf("%-13s %8d %5d: skipped (needs sm_90 code and the shared memory of an H100)\n",
-                "staged-scan", T::kThreads, T::kVecs);
+// One line of a pipeline's results: its shape in the register kernels'
+// columns (threads, 16-byte vectors per thread), then tile KB, stages, store
+// look-back and reducer warps, blocks per SM and prefetch distance in tiles.
+template <class P>
+void report_pipeline(const char* kernel, const Context& c, double us, double bytes, bool prefetch) {
+  std::printf(
+      "%-13s %8d %5d %6d %7d %8s %12lld %10.1f %9.1f %9.1f%%  %dKBx%d st%d lb%d rd%d %dblk pf%d\n",
+      kernel, P::kThreads, P::kTileItems / P::kThreads / 4, P::kSleepNs, 32,
+      prefetch ? "yes" : "no", static_cast<long long>(c.n), us, bytes / (us * 1e-6) / 1e9,
+      100.0 * c.memcpy_us / us, P::kTileItems / 256, P::kStages, P::kStoreWarps, P::kLookbackWarps,
+      P::kReduceWarps, P::kBlocksPerSm, P::kPrefetchTiles);
+}
+
+// The pipelined scan (pipeline.cuh): tile items, stages, store warps, blocks
+// per SM, look-back warps, prefetch distance in tiles.
+template <int kTileItems, int kStages, int kStoreWarps, int kBlocks, int kLookbackWarps,
+          int kPrefetchTiles, int kReduceWarps = 1, int kSleepNs = 100>
+bool tune_pipelined_scan(Context& c) {
+  using P = scan::detail::Pipeline<kTileItems, kStages, kStoreWarps, kBlocks, kLookbackWarps,
+                                   kPrefetchTiles, kReduceWarps, kSleepNs>;
+  using Op = scan::detail::ScanOp;
+  if (scan::detail::pipeline_slots<P, Op>() == 0) {
+    std::printf("%-13s: skipped (needs sm_90 code and the shared memory of an H100)\n",
+                "pipe-scan");
     return true;
   }
   auto op = [&](int s) {
-    scan::detail::launch_staged_scan<T>(reinterpret_cast<const unsigned*>(c.sets->in[s].data()),
-                                        reinterpret_cast<unsigned*>(c.sets->out[s].data()), c.n,
-                                        c.lookback->next(), c.stream, kPrefetch);
+    auto* out = reinterpret_cast<unsigned*>(c.sets->out[s].data());
+    scan::detail::launch_pipelined<P>(reinterpret_cast<const unsigned*>(c.sets->in[s].data()), c.n,
+                                      c.lookback->next(), c.stream,
+                                      Op{out, scan::detail::aligned16(out)});
   };
   poison_output(c);
   op(0);
   CUDA_CHECK(cudaStreamSynchronize(c.stream));
-  if (!check(c, c.expected_scan, c.n, "staged scan")) return false;
-  report<T>("staged-scan", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
-            8.0 * static_cast<double>(c.n),
-            kPrefetch && scan::detail::use_prefetch(c.sets->in[0].data(), c.n));
+  if (!check(c, c.expected_scan, c.n, "pipelined scan")) return false;
+  report_pipeline<P>("pipe-scan", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
+                     8.0 * static_cast<double>(c.n), kPrefetchTiles > 0);
+  return true;
+}
+
+// Checks a find_repeats run's count and output.
+bool check_repeats(const Context& c, const common::DeviceBuffer<long long>& count,
+                   const char* what) {
+  long long got = 0;
+  count.copy_to_host(&got, 1);
+  if (got != c.expected_count) {
+    std::fprintf(stderr, "scan_tune: %s count %lld, expected %lld\n", what, got,
+                 static_cast<long long>(c.expected_count));
+    return false;
+  }
+  return check(c, c.expected_repeats, got, what);
+}
+
+template <int kTileItems, int kStages, int kStoreWarps, int kBlocks, int kLookbackWarps,
+          int kPrefetchTiles, int kReduceWarps = 1>
+bool tune_pipelined_repeats(Context& c) {
+  using P = scan::detail::Pipeline<kTileItems, kStages, kStoreWarps, kBlocks, kLookbackWarps,
+                                   kPrefetchTiles, kReduceWarps>;
+  using Op = scan::detail::RepeatsOp;
+  if (scan::detail::pipeline_slots<P, Op>() == 0) {
+    std::printf("%-13s: skipped (needs sm_90 code and the shared memory of an H100)\n",
+                "pipe-repeats");
+    return true;
+  }
+  common::DeviceBuffer<long long> count(1, "count");
+  auto op = [&](int s) {
+    scan::detail::launch_pipelined<P>(reinterpret_cast<const unsigned*>(c.sets->in[s].data()), c.n,
+                                      c.lookback->next(), c.stream,
+                                      Op{c.sets->out[s].data(), count.data()});
+  };
+  poison_output(c);
+  op(0);
+  CUDA_CHECK(cudaStreamSynchronize(c.stream)); // the copies below run on the legacy stream
+  if (!check_repeats(c, count, "pipelined find_repeats")) return false;
+  report_pipeline<P>("pipe-repeats", c,
+                     1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
+                     4.0 * static_cast<double>(c.n + c.expected_count), kPrefetchTiles > 0);
   return true;
 }
 
@@ -118,16 +177,9 @@ bool tune_repeats(Context& c) {
   poison_output(c);
   op(0);
   CUDA_CHECK(cudaStreamSynchronize(c.stream)); // the copies below run on the legacy stream
-  long long got = 0;
-  count.copy_to_host(&got, 1);
-  if (got != c.expected_count) {
-    std::fprintf(stderr, "scan_tune: find_repeats count %lld, expected %lld\n", got,
-                 static_cast<long long>(c.expected_count));
-    return false;
-  }
-  if (!check(c, c.expected_repeats, got, "find_repeats")) return false;
+  if (!check_repeats(c, count, "find_repeats")) return false;
   report<T>("find_repeats", c, 1e3 * scan_app::median_event_ms(op, c.sets->count(), c.stream),
-            4.0 * static_cast<double>(c.n + got),
+            4.0 * static_cast<double>(c.n + c.expected_count),
             kPrefetch && scan::detail::use_prefetch(c.sets->in[0].data(), c.n));
   return true;
 }
@@ -156,7 +208,7 @@ int run(int argc, char** argv) {
     c.expected_count = scan::find_repeats_serial(c.input.data(), n, c.expected_repeats.data());
     scan_app::BufferSets sets =
         scan_app::make_buffer_sets(c.input, device.l2_bytes, std::size_t{1} << 30);
-    Lookback lookback(n / 512 + 1); // enough for the smallest tile below (128 x 1 x 4 items)
+    Lookback lookback(n / 512 + 1); // enough for the smallest tile below (1024 items)
     c.sets = &sets;
     c.lookback = &lookback;
     c.stream = stream.get();
@@ -171,16 +223,23 @@ int run(int argc, char** argv) {
     std::printf("%-13s %8s %5s %6s %7s %8s %12lld %10.1f %9.1f\n", "memcpy", "-", "-", "-", "-",
                 "-", static_cast<long long>(n), c.memcpy_us,
                 8.0 * static_cast<double>(n) / (c.memcpy_us * 1e-6) / 1e9);
-    // Tiles held in registers (the first design, and smaller tiles for short
-    // inputs: docs/scan.md, change 14), then the staged tilings with and
-    // without the L2 prefetch.
-    ok = ok && tune_scan<128, 8, 100>(c) && tune_scan<128, 4, 100>(c) &&
-         tune_scan<128, 2, 100>(c) && tune_scan<256, 4, 100>(c);
-    ok = ok && tune_staged<128, 32, false>(c) && tune_staged<128, 32>(c) &&
-         tune_staged<128, 24>(c) && tune_staged<128, 16>(c);
-    ok = ok && tune_repeats<256, 12, false>(c) && tune_repeats<256, 12>(c) &&
-         tune_repeats<256, 8>(c) && tune_repeats<256, 4>(c) && tune_repeats<128, 8>(c) &&
-         tune_repeats<128, 4>(c) && tune_repeats<128, 2>(c);
+    // Tiles held in registers (the first design, the kernels of GPUs before
+    // Hopper, and smaller tiles for short inputs: docs/scan.md, change 14),
+    // then Hopper's pipelines (change 15): the shipped ones first, then
+    // without the L2 prefetch, then neighbours from the sweep.
+    ok = ok && tune_scan<128, 8, 100>(c) && tune_scan<128, 4, 100>(c);
+    ok = ok && tune_pipelined_scan<8192, 7, 8, 1, 2, 64, 2>(c) &&
+         tune_pipelined_scan<8192, 7, 8, 1, 2, 0, 2>(c) &&
+         tune_pipelined_scan<8192, 6, 8, 1, 2, 64, 2>(c) &&
+         tune_pipelined_scan<8192, 7, 8, 1, 2, 64, 4>(c) &&
+         tune_pipelined_scan<4096, 6, 4, 2, 2, 128, 1>(c);
+    ok = ok && tune_repeats<256, 12, false>(c) && tune_repeats<256, 12>(c);
+    ok = ok && tune_pipelined_repeats<8192, 7, 16, 1, 2, 64, 4>(c) &&
+         tune_pipelined_repeats<8192, 7, 8, 1, 2, 64, 2>(c) &&
+         tune_pipelined_repeats<8192, 7, 16, 1, 2, 0, 4>(c) &&
+         tune_pipelined_repeats<8192, 6, 16, 1, 2, 64, 4>(c) &&
+         tune_pipelined_repeats<8192, 7, 16, 1, 2, 64, 8>(c) &&
+         tune_pipelined_repeats<4096, 6, 8, 2, 2, 128, 2>(c);
   }
   return ok ? 0 : 1;
 }
