@@ -196,11 +196,11 @@ parse_args() {
       --ref-renderer) need_value "$@"; ref_renderer=$2; shift ;;
       --ref-algorithm) need_value "$@"; ref_algorithm=$2; shift ;;
       --ref-scan) need_value "$@"; ref_scan=$2; shift ;;
-      --build-dir) need_value "$@"; build_dir=$2; shift ;;
-      --bin-dir) need_value "$@"; bin_dir=$2; shift ;;
+      --build-dir) need_folder "$@"; build_dir=$2; shift ;;
+      --bin-dir) need_folder "$@"; bin_dir=$2; shift ;;
       --no-build) build=0 ;;
-      --logs) need_value "$@"; logs=$2; shift ;;
-      --cache-dir) need_value "$@"; cache_dir=$2; shift ;;
+      --logs) need_folder "$@"; logs=$2; shift ;;
+      --cache-dir) need_folder "$@"; cache_dir=$2; shift ;;
       --cache-limit) need_number "$@"; cache_limit_mib=$2; shift ;;
       --clean-cache) clean_cache=1 ;;
       --no-cache) use_cache=0 ;;

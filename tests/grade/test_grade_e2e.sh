@@ -411,6 +411,11 @@ test_usage_errors() {
   usage "empty saxpy count" "--saxpy-n needs a number" saxpy --saxpy-n=
   usage "empty saxpy count, apart" "--saxpy-n needs a number" saxpy --saxpy-n ""
   usage "empty log folder" "--logs needs a value" --logs ""
+  # An option where a folder should be is refused, not made into a folder.
+  local option
+  for option in --logs --build-dir --bin-dir --cache-dir; do
+    usage "$option -h" "$option needs a folder, not '-h'" $option -h
+  done
   usage "gradescope file a folder" "--gradescope: '/tmp' is a folder, not a file" --gradescope /tmp
   usage "gradescope file in no folder" "--gradescope: no folder '/nonexistent'" --gradescope /nonexistent/results.json
   grade seed_max render --renderer cpu --scenes rgb --seed 4294967295
