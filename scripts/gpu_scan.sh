@@ -98,8 +98,9 @@ if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
         "$sanitizer" --tool "$tool" --error-exitcode 1 "$bin/cudaScan" -m "$test" -a all -n 100003 -r 1
     done
   done
-  # A size whose look-back crosses a 32-tile window (524288 items of the scan,
-  # 393216 of find_repeats), for the checks of races and barriers.
+  # A size whose look-back crosses a 32-tile window (262144 items in Hopper's
+  # pipeline; 131072 and 393216 in the register kernels of the scan and
+  # find_repeats), for the checks of races and barriers.
   for tool in racecheck synccheck; do
     background "sanitizer $tool: cudaScan -a single-pass -n 600011 (look-back past a window)" \
       "scan-san-$tool-window.log" 150 bash -c "for t in scan find_repeats; do \
