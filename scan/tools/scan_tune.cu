@@ -1,7 +1,8 @@
-// scan_tune: times the single-pass kernels over several tilings (threads per
-// block, 16-byte vectors per thread) at the sizes the targets name, checking
-// each against the serial reference first. Its table chose the tilings in
-// src/single_pass.cu; docs/scan.md keeps the numbers.
+// scan_tune: times the single-pass kernels at the sizes the targets name: the
+// register kernels over several tilings (threads per block, 16-byte vectors
+// per thread) and Hopper's pipelines over several shapes (pipeline.cuh),
+// checking each against the serial reference first. Its table chose the
+// tilings and pipelines in src/single_pass.cu; docs/scan.md keeps the numbers.
 //
 // Usage: scan_tune [N...]   (default 1M, 4M, 10M, 40M, 2^28; random input, rand() % 10)
 #include <cstdio>
