@@ -1,0 +1,54 @@
+// An array both the judge and the worker address: host memory (a memfd) or
+// device memory (a CUDA virtual-memory allocation exported as a file
+// descriptor). Either way the worker inherits a descriptor, so sharing needs
+// no name the worker could guess and works across the sandbox's namespaces.
+// The judge writes inputs and reads outputs through write() and read(); the
+// worker hands data() to the code it runs.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+namespace judge {
+
+enum class MemoryKind { kHost, kDevice };
+
+const char* memory_name(MemoryKind kind);
+
+class SharedArray {
+public:
+  SharedArray();
+  // The judge's side: a new array of at least `bytes` (device: rounded up to
+  // the allocation granularity; bytes() says how many there are).
+  static SharedArray create(MemoryKind kind, std::size_t bytes);
+  // The worker's side: the array behind an inherited descriptor.
+  static SharedArray attach(MemoryKind kind, int fd, std::size_t bytes);
+  SharedArray(SharedArray&&) noexcept;
+  SharedArray& operator=(SharedArray&&) noexcept;
+  ~SharedArray();
+
+  MemoryKind kind() const noexcept;
+  // An address in this process: host memory, or device memory for kernels.
+  void* data() const noexcept;
+  std::size_t bytes() const noexcept;
+  int fd() const noexcept;
+
+  // Copies between the array and host memory; each returns when done.
+  void write(std::size_t offset, const void* src, std::size_t bytes);
+  void read(std::size_t offset, void* dst, std::size_t bytes) const;
+  void fill(unsigned char value);
+
+  struct Impl;
+
+private:
+  explicit SharedArray(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// Device memory the worker's kernels may still be writing: a launch of an
+// empty kernel on the judge's own context, timed to its completion, in ms.
+// (The GPU runs one process's context at a time, so a worker that answered
+// before its kernels ended shows here as a late probe.)
+double probe_device_ms();
+
+} // namespace judge

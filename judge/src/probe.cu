@@ -1,0 +1,23 @@
+// The judge's probe of the GPU: an empty kernel on its own context (see
+// probe_device_ms in shared_array.h).
+#include <cuda_runtime.h>
+
+#include "common/cuda_check.h"
+#include "common/timer.h"
+#include "judge/shared_array.h"
+
+namespace judge {
+
+namespace {
+__global__ void empty_kernel() {}
+} // namespace
+
+double probe_device_ms() {
+  common::Stopwatch clock;
+  empty_kernel<<<1, 1>>>();
+  CUDA_CHECK_LAUNCH();
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return clock.elapsed_ms();
+}
+
+} // namespace judge
