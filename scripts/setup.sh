@@ -8,12 +8,13 @@
 #
 # --clang   also needs clang++ (the sanitizer step of CI builds the host code with it)
 # --tests   also what some tests use and skip without: jq, zip and unzip (the
-#           handout and Gradescope tests), freeglut and Xvfb (render -i's window)
+#           handout and Gradescope tests), bubblewrap (the judge's sandbox),
+#           freeglut and Xvfb (render -i's window)
 # --dry-run says what it would install and runs nothing
 # Exit status: 0 ready to build, 1 something is missing, 2 usage.
 set -euo pipefail
 
-usage() { sed -n '2,13s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,14s/^# \{0,1\}//p' "$0"; }
 
 dry_run=0
 want_clang=0
@@ -68,6 +69,7 @@ missing_packages() {
   if [ "$want_tests" -eq 1 ]; then
     local tool
     for tool in jq zip unzip; do command -v "$tool" >/dev/null || echo "$tool"; done
+    command -v bwrap >/dev/null || echo bubblewrap
     has_header GL/freeglut.h || echo freeglut3-dev
     command -v Xvfb >/dev/null || echo xvfb
   fi

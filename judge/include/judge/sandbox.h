@@ -1,0 +1,74 @@
+// Starts an untrusted worker and keeps it contained: in a bubblewrap sandbox
+// (no network, a read-only view of the system with the grader's files hidden,
+// fresh /tmp and /proc, its own process namespace so nothing it starts
+// outlives it, the GPU device nodes bound in), with limits on processes, open
+// files, memory and the size of what it writes. Without the sandbox
+// (`unsandboxed`, for students grading their own work) the limits still hold
+// but the view is the caller's.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+struct SandboxOptions {
+  bool unsandboxed = false;
+  std::string bwrap = "bwrap";
+  // Folders and files the worker must not see (covered by empty folders).
+  std::vector<std::string> hide;
+  std::int64_t output_limit_bytes = std::int64_t{1} << 20;
+  std::int64_t memory_limit_mib = 16384; // the worker's host data (RLIMIT_DATA)
+  int max_processes = 256;               // tasks, threads included (RLIMIT_NPROC)
+  int max_open_files = 256;
+};
+
+// What the sandbox can and cannot enforce here, decided once by trying it.
+struct SandboxPlan {
+  bool sandboxed = false;
+  bool drop_to_nobody = false; // root: the worker runs as nobody, so limits bind
+  std::string limits_note;     // e.g. "process limit not enforced (root)"
+};
+
+// Tries bubblewrap with the options' view. Returns the plan, or throws
+// std::runtime_error naming why no sandbox can be made (callers refuse to
+// grade then, unless unsandboxed was asked for).
+SandboxPlan plan_sandbox(const SandboxOptions& options);
+
+class Worker {
+public:
+  // Starts `argv` (argv[0] an absolute path to the program) with `inherit`
+  // as its descriptors 3, 4, ... in order, standard input /dev/null and
+  // standard output and error appended to `log_path` (created, at most the
+  // output limit).
+  static Worker start(const std::vector<std::string>& argv, const std::vector<int>& inherit,
+                      const std::string& log_path, const SandboxOptions& options,
+                      const SandboxPlan& plan);
+  Worker() = default;
+  Worker(Worker&& other) noexcept;
+  Worker& operator=(Worker&& other) noexcept;
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+  ~Worker(); // kills it
+
+  // Without waiting: nothing while it runs, else how it ended ("exited with
+  // status 3", "killed by SIGSEGV", "wrote more than 1048576 bytes of output").
+  std::optional<std::string> poll();
+  // Waits up to `seconds` for it to end by itself, then kills it; how it ended.
+  std::string finish(double seconds);
+  // Ends it and everything it started, at once.
+  void kill();
+
+private:
+  std::optional<std::string> reap(int flags);
+  pid_t pid_ = -1;
+  std::int64_t output_limit_ = 0;
+  bool through_bwrap_ = false;
+  std::optional<std::string> ended_;
+};
+
+} // namespace judge

@@ -1,0 +1,285 @@
+#include "judge/sandbox.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <grp.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <utility>
+
+namespace judge {
+
+namespace {
+
+constexpr uid_t kNobody = 65534;
+
+bool exists(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0;
+}
+
+bool is_folder(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// Tasks (threads included) that belong to `uid` now: RLIMIT_NPROC counts them
+// all, so the worker's allowance comes on top.
+int tasks_of(uid_t uid) {
+  int count = 0;
+  DIR* proc = opendir("/proc");
+  if (!proc) return 0;
+  while (const dirent* e = readdir(proc)) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+    struct stat st {};
+    const std::string dir = std::string("/proc/") + e->d_name;
+    if (stat(dir.c_str(), &st) != 0 || st.st_uid != uid) continue;
+    if (DIR* tasks = opendir((dir + "/task").c_str())) {
+      while (const dirent* t = readdir(tasks))
+        if (t->d_name[0] != '.') ++count;
+      closedir(tasks);
+    }
+  }
+  closedir(proc);
+  return count;
+}
+
+std::vector<std::string> device_nodes() {
+  std::vector<std::string> nodes;
+  glob_t g{};
+  if (glob("/dev/nvidia*", 0, nullptr, &g) == 0)
+    for (std::size_t i = 0; i < g.gl_pathc; ++i) nodes.emplace_back(g.gl_pathv[i]);
+  globfree(&g);
+  return nodes;
+}
+
+// The program a name runs: itself when it holds a '/', else the first match
+// on PATH (exec in the child must not search).
+std::string find_program(const std::string& name) {
+  if (name.find('/') != std::string::npos) return name;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+    const std::string candidate = dirs.substr(start, end - start) + "/" + name;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  throw std::runtime_error(name + " is not installed (Debian: apt-get install bubblewrap)");
+}
+
+void pass_env(std::vector<std::string>& args, const char* name) {
+  if (const char* value = std::getenv(name)) {
+    args.insert(args.end(), {"--setenv", name, value});
+  }
+}
+
+std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
+                                       const SandboxOptions& options) {
+  std::vector<std::string> a = {find_program(options.bwrap), "--unshare-all", "--die-with-parent",
+                                "--new-session", "--ro-bind", "/", "/", "--dev", "/dev",
+                                "--proc", "/proc", "--size", "268435456", "--tmpfs", "/tmp"};
+  for (const std::string& node : device_nodes()) a.insert(a.end(), {"--dev-bind", node, node});
+  for (const std::string& path : options.hide) {
+    if (is_folder(path))
+      a.insert(a.end(), {"--tmpfs", path, "--remount-ro", path});
+    else if (exists(path))
+      a.insert(a.end(), {"--ro-bind", "/dev/null", path});
+  }
+  // The program itself, visible again if a hidden folder holds it.
+  a.insert(a.end(), {"--ro-bind", argv[0], argv[0], "--chdir", "/tmp", "--clearenv", "--setenv",
+                     "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp"});
+  for (const char* name : {"LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING",
+                           "CUDA_CACHE_DISABLE"})
+    pass_env(a, name);
+  a.emplace_back("--");
+  a.insert(a.end(), argv.begin(), argv.end());
+  return a;
+}
+
+std::string describe_status(int status, bool through_bwrap, std::int64_t output_limit) {
+  int signal_number = 0;
+  if (WIFSIGNALED(status)) signal_number = WTERMSIG(status);
+  // bubblewrap reports a child killed by signal S as exit status 128 + S.
+  else if (WIFEXITED(status) && through_bwrap && WEXITSTATUS(status) > 128)
+    signal_number = WEXITSTATUS(status) - 128;
+  if (signal_number == SIGXFSZ)
+    return "wrote more than " + std::to_string(output_limit) + " bytes of output";
+  if (signal_number != 0) {
+    const char* name = sigabbrev_np(signal_number);
+    return std::string("killed by SIG") + (name ? name : std::to_string(signal_number).c_str());
+  }
+  if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+  return "ended (wait status " + std::to_string(status) + ")";
+}
+
+std::vector<char*> c_strings(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (std::string& s : strings) out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
+} // namespace
+
+Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int>& inherit,
+                     const std::string& log_path, const SandboxOptions& options,
+                     const SandboxPlan& plan) {
+  if (argv.empty() || argv[0].empty() || argv[0][0] != '/')
+    throw std::invalid_argument("worker: the program needs an absolute path");
+  std::vector<std::string> command = plan.sandboxed ? bwrap_command(argv, options) : argv;
+  std::vector<char*> c_argv = c_strings(command);
+  const int log = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (log < 0) throw std::system_error(errno, std::generic_category(), "cannot open " + log_path);
+  const int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+  // Limits: set in the child before exec, inherited by bubblewrap and all
+  // the worker starts.
+  const uid_t uid = plan.drop_to_nobody ? kNobody : getuid();
+  const rlim_t processes = static_cast<rlim_t>(tasks_of(uid) + options.max_processes);
+  const rlimit nproc{processes, processes};
+  const rlimit nofile{static_cast<rlim_t>(options.max_open_files),
+                      static_cast<rlim_t>(options.max_open_files)};
+  const rlimit fsize{static_cast<rlim_t>(options.output_limit_bytes),
+                     static_cast<rlim_t>(options.output_limit_bytes)};
+  const rlim_t data_bytes = static_cast<rlim_t>(options.memory_limit_mib) << 20;
+  const rlimit data{data_bytes, data_bytes};
+  const rlimit core{0, 0};
+
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(log);
+    close(null);
+    throw std::system_error(errno, std::generic_category(), "fork");
+  }
+  if (pid == 0) {
+    // Only system calls from here: the parent may have threads.
+    setpgid(0, 0);
+    std::vector<int> high(inherit.size());
+    for (std::size_t i = 0; i < inherit.size(); ++i) high[i] = fcntl(inherit[i], F_DUPFD, 100);
+    dup2(null, 0);
+    dup2(log, 1);
+    dup2(log, 2);
+    for (std::size_t i = 0; i < high.size(); ++i) dup2(high[i], 3 + static_cast<int>(i));
+    close_range(3 + static_cast<unsigned>(high.size()), ~0u, 0);
+    setrlimit(RLIMIT_NOFILE, &nofile);
+    setrlimit(RLIMIT_FSIZE, &fsize);
+    setrlimit(RLIMIT_DATA, &data);
+    setrlimit(RLIMIT_CORE, &core);
+    if (plan.drop_to_nobody) {
+      if (setgroups(0, nullptr) != 0 || setgid(kNobody) != 0 || setuid(kNobody) != 0) _exit(126);
+    }
+    setrlimit(RLIMIT_NPROC, &nproc);
+    execv(c_argv[0], c_argv.data());
+    _exit(127);
+  }
+  close(log);
+  close(null);
+  Worker w;
+  w.pid_ = pid;
+  w.output_limit_ = options.output_limit_bytes;
+  w.through_bwrap_ = plan.sandboxed;
+  return w;
+}
+
+Worker::Worker(Worker&& other) noexcept
+    : pid_(std::exchange(other.pid_, -1)), output_limit_(other.output_limit_),
+      through_bwrap_(other.through_bwrap_), ended_(std::move(other.ended_)) {}
+
+Worker& Worker::operator=(Worker&& other) noexcept {
+  if (this != &other) {
+    kill();
+    pid_ = std::exchange(other.pid_, -1);
+    output_limit_ = other.output_limit_;
+    through_bwrap_ = other.through_bwrap_;
+    ended_ = std::move(other.ended_);
+  }
+  return *this;
+}
+
+Worker::~Worker() { kill(); }
+
+std::optional<std::string> Worker::reap(int flags) {
+  if (ended_ || pid_ < 0) return ended_;
+  int status = 0;
+  pid_t r;
+  do r = waitpid(pid_, &status, flags);
+  while (r < 0 && errno == EINTR);
+  if (r == 0) return std::nullopt;
+  // Whatever it left in its process group goes with it.
+  ::kill(-pid_, SIGKILL);
+  ended_ = r < 0 ? std::string("vanished") : describe_status(status, through_bwrap_, output_limit_);
+  return ended_;
+}
+
+std::optional<std::string> Worker::poll() { return reap(WNOHANG); }
+
+std::string Worker::finish(double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (auto ended = poll()) return *ended;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  kill();
+  return "did not end within " + std::to_string(seconds) + " s";
+}
+
+void Worker::kill() {
+  if (pid_ < 0 || ended_) return;
+  ::kill(-pid_, SIGKILL);
+  reap(0);
+}
+
+SandboxPlan plan_sandbox(const SandboxOptions& options) {
+  SandboxPlan plan;
+  const bool root = geteuid() == 0;
+  if (options.unsandboxed) {
+    if (root) plan.limits_note = "process limit not enforced (unsandboxed, as root)";
+    return plan;
+  }
+  // Try the real view on a harmless program: as nobody first (as root), so
+  // the process limit binds, then as the caller.
+  std::string last;
+  for (bool drop : root ? std::vector<bool>{true, false} : std::vector<bool>{false}) {
+    plan.sandboxed = true;
+    plan.drop_to_nobody = drop;
+    char log_name[] = "/tmp/judge-sandbox-XXXXXX";
+    const int fd = mkstemp(log_name);
+    if (fd < 0) throw std::system_error(errno, std::generic_category(), "mkstemp");
+    close(fd);
+    std::string ended;
+    try {
+      Worker w = Worker::start({"/bin/true"}, {}, log_name, options, plan);
+      ended = w.finish(30);
+    } catch (const std::exception& e) {
+      ended = e.what();
+    }
+    std::ifstream in(log_name);
+    std::getline(in, last);
+    unlink(log_name);
+    if (ended == "exited with status 0") {
+      if (root && !drop) plan.limits_note = "process limit not enforced (the sandbox runs as root)";
+      return plan;
+    }
+    if (last.empty()) last = ended;
+  }
+  throw std::runtime_error("cannot make the sandbox with " + options.bwrap + ": " + last);
+}
+
+} // namespace judge
