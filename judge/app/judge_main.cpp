@@ -1,0 +1,214 @@
+// judge: grades a scan worker from outside it. Prints one tab-separated row
+// per test and size: the judge's own times of the timed calls (each on a
+// fresh input, each checked) and, for a rejected row, the reason.
+#include <getopt.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/cli.h"
+#include "judge/scan_judge.h"
+
+namespace {
+
+constexpr char kProgram[] = "judge";
+
+constexpr char kUsage[] = R"(Usage: judge [options] --worker PATH TEST...
+Grades the worker PATH (our worker main around the code under test) from a
+separate, trusted process: runs it in a sandbox, gives each timed call a fresh
+random input, times each call from request to answer, and checks each
+call's output against the serial reference. TEST: scan, find_repeats.
+Options:
+  --worker PATH         the worker program (required)
+  --counts LIST         element counts, comma-separated
+                        (default 1000000,10000000,20000000,40000000)
+  --runs N              timed calls per count, the best counts (default 3)
+  --memory host|device  where the shared arrays live (default device; host is
+                        for workers built on host code, as the tests do)
+  --log-dir DIR         the worker's output, one log per row (default: a new
+                        folder under /tmp, named on stderr)
+  --hide PATH           a file or folder the worker must not see (repeatable)
+  --unsandboxed         run the worker without bubblewrap (own work only: rows
+                        say "unsandboxed")
+  --bwrap PATH          bubblewrap (default bwrap on PATH)
+  --call-timeout SEC    longest wait for one answer (default 10)
+  --start-timeout SEC   longest wait for the worker to be ready (default 60)
+  --output-limit BYTES  most the worker may print (default 1048576)
+  --memory-limit MIB    the worker's host data limit (default 16384)
+  --max-processes N     tasks the worker may add, threads included (default 256)
+  --seed N              seed of the inputs' seeds (default: drawn afresh)
+  -h, --help            this text
+Output: '#' lines, then per row: test, n, status (ok or rejected), best ms,
+median ms, empty round trip ms, the most GPU work seen running after one
+answer (ms, included in the times), timed calls, reason. Exit status 0 when every
+row is ok, 1 when any is rejected or the judge failed, 2 on usage errors.
+)";
+
+enum Long {
+  kWorker = 1000, kCounts, kRuns, kMemory, kLogDir, kHide, kUnsandboxed, kBwrap, kCallTimeout,
+  kStartTimeout, kOutputLimit, kMemoryLimit, kMaxProcesses, kSeed
+};
+
+std::vector<std::int64_t> parse_counts(const std::string& text) {
+  std::vector<std::int64_t> counts;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ','))
+    counts.push_back(common::parse_int(item, "--counts", 1, 2147483647));
+  if (counts.empty()) throw common::UsageError("--counts: no count given");
+  return counts;
+}
+
+std::string absolute(const std::string& path, const char* option) {
+  char* real = realpath(path.c_str(), nullptr);
+  if (!real) throw common::UsageError(std::string(option) + ": no such file or folder: " + path);
+  std::string out = real;
+  free(real);
+  return out;
+}
+
+std::string field(std::string text) {
+  for (char& c : text)
+    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+  return text;
+}
+
+int run(int argc, char** argv) {
+  static const option kLong[] = {{"worker", required_argument, nullptr, kWorker},
+                                 {"counts", required_argument, nullptr, kCounts},
+                                 {"runs", required_argument, nullptr, kRuns},
+                                 {"memory", required_argument, nullptr, kMemory},
+                                 {"log-dir", required_argument, nullptr, kLogDir},
+                                 {"hide", required_argument, nullptr, kHide},
+                                 {"unsandboxed", no_argument, nullptr, kUnsandboxed},
+                                 {"bwrap", required_argument, nullptr, kBwrap},
+                                 {"call-timeout", required_argument, nullptr, kCallTimeout},
+                                 {"start-timeout", required_argument, nullptr, kStartTimeout},
+                                 {"output-limit", required_argument, nullptr, kOutputLimit},
+                                 {"memory-limit", required_argument, nullptr, kMemoryLimit},
+                                 {"max-processes", required_argument, nullptr, kMaxProcesses},
+                                 {"seed", required_argument, nullptr, kSeed},
+                                 {"help", no_argument, nullptr, 'h'},
+                                 {nullptr, 0, nullptr, 0}};
+  judge::ScanJudgeOptions opt;
+  std::vector<std::int64_t> counts = {1000000, 10000000, 20000000, 40000000};
+  std::string worker;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, ":h?", kLong, nullptr)) != -1) {
+    switch (c) {
+    case kWorker: worker = optarg; break;
+    case kCounts: counts = parse_counts(optarg); break;
+    case kRuns: opt.runs = static_cast<int>(common::parse_int(optarg, "--runs", 1, 100)); break;
+    case kMemory:
+      if (std::string(optarg) == "host") opt.memory = judge::MemoryKind::kHost;
+      else if (std::string(optarg) == "device") opt.memory = judge::MemoryKind::kDevice;
+      else throw common::UsageError(std::string("--memory: '") + optarg + "' (valid: host, device)");
+      break;
+    case kLogDir: opt.log_dir = optarg; break;
+    case kHide: opt.sandbox.hide.push_back(absolute(optarg, "--hide")); break;
+    case kUnsandboxed: opt.sandbox.unsandboxed = true; break;
+    case kBwrap: opt.sandbox.bwrap = optarg; break;
+    case kCallTimeout:
+      opt.call_timeout_s = static_cast<double>(common::parse_int(optarg, "--call-timeout", 1, 3600));
+      break;
+    case kStartTimeout:
+      opt.start_timeout_s =
+          static_cast<double>(common::parse_int(optarg, "--start-timeout", 1, 3600));
+      break;
+    case kOutputLimit:
+      opt.sandbox.output_limit_bytes = common::parse_int(optarg, "--output-limit", 4096, 1LL << 40);
+      break;
+    case kMemoryLimit:
+      opt.sandbox.memory_limit_mib = common::parse_int(optarg, "--memory-limit", 64, 1LL << 24);
+      break;
+    case kMaxProcesses:
+      opt.sandbox.max_processes =
+          static_cast<int>(common::parse_int(optarg, "--max-processes", 8, 100000));
+      break;
+    case kSeed:
+      opt.seed = static_cast<std::uint64_t>(
+          common::parse_int(optarg, "--seed", 1, 9223372036854775807LL));
+      break;
+    case 'h': std::cout << kUsage; return 0;
+    default:
+      if (common::getopt_asked_help(c, argv)) {
+        std::cout << kUsage;
+        return 0;
+      }
+      throw common::getopt_usage_error(c, argv, kLong);
+    }
+  }
+  std::vector<judge::ScanTest> tests;
+  for (int i = optind; i < argc; ++i) {
+    const std::string t = argv[i];
+    if (t == "scan") tests.push_back(judge::ScanTest::kScan);
+    else if (t == "find_repeats") tests.push_back(judge::ScanTest::kFindRepeats);
+    else throw common::UsageError("unknown test '" + t + "' (valid: scan, find_repeats)");
+  }
+  if (tests.empty()) throw common::UsageError("no test named (scan, find_repeats)");
+  for (judge::ScanTest test : tests)
+    for (std::int64_t n : counts)
+      if (test == judge::ScanTest::kFindRepeats && n < 2)
+        throw common::UsageError("--counts: find_repeats needs at least 2 elements");
+  if (worker.empty()) throw common::UsageError("--worker is required");
+  opt.worker = absolute(worker, "--worker");
+  if (opt.log_dir.empty()) {
+    char name[] = "/tmp/judge-XXXXXX";
+    if (!mkdtemp(name)) throw std::runtime_error("cannot make a log folder under /tmp");
+    opt.log_dir = name;
+    std::cerr << "judge: the worker's logs go to " << opt.log_dir << "\n";
+  } else {
+    struct stat st {};
+    if (stat(opt.log_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+      throw common::UsageError("--log-dir: no such folder: " + opt.log_dir);
+  }
+
+  const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
+  if (opt.memory == judge::MemoryKind::kDevice) {
+    // Beside the judge's own program, as the build puts it.
+    const std::string self = absolute("/proc/self/exe", "judge");
+    opt.switch_ms = judge::measure_switch_ms(
+        self.substr(0, self.rfind('/') + 1) + "judge_calibration_worker", opt, plan);
+  }
+  const std::string how = plan.sandboxed ? std::string("bubblewrap") +
+                                               (plan.drop_to_nobody ? ", as nobody" : "")
+                                         : "unsandboxed";
+  std::cout << "# judge: worker " << opt.worker << "; sandbox: " << how
+            << (plan.limits_note.empty() ? "" : "; " + plan.limits_note) << "; memory "
+            << judge::memory_name(opt.memory);
+  if (opt.memory == judge::MemoryKind::kDevice)
+    std::cout << "; probe after a worker " << std::setprecision(4) << opt.switch_ms << " ms";
+  std::cout << "\n";
+  std::cout << "# test\tn\tstatus\tbest_ms\tmedian_ms\tempty_ms\tcharged_ms\truns\treason\n";
+  bool all_ok = true;
+  for (judge::ScanTest test : tests) {
+    for (std::int64_t n : counts) {
+      const judge::ScanRow row = judge::judge_scan(test, n, opt, plan);
+      all_ok = all_ok && row.correct;
+      std::cout << std::fixed << std::setprecision(4) << judge::test_name(test) << '\t' << n
+                << '\t' << (row.correct ? "ok" : "rejected") << '\t';
+      if (row.correct)
+        std::cout << judge::best_of(row.times_ms) << '\t' << judge::median_of(row.times_ms);
+      else
+        std::cout << "-\t-";
+      std::cout << '\t' << row.empty_ms << '\t' << row.charged_ms << '\t' << row.times_ms.size()
+                << '\t'
+                << field(row.reason.empty() && !plan.sandboxed ? "unsandboxed" : row.reason)
+                << std::endl;
+    }
+  }
+  return all_ok ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  return common::run_main(kProgram, [&] { return run(argc, argv); });
+}

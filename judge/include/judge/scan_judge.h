@@ -1,0 +1,62 @@
+// The trusted judge of exclusive_scan and find_repeats. It owns the input and
+// output arrays, starts the worker (the code under test) in the sandbox,
+// gives every timed call a fresh random input, times each call on its own
+// clock from request to answer, and checks each call's output against the
+// serial reference it computes itself. Nothing the worker prints or reports
+// about itself counts.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "judge/sandbox.h"
+#include "judge/shared_array.h"
+
+namespace judge {
+
+enum class ScanTest { kScan, kFindRepeats };
+
+const char* test_name(ScanTest test);
+
+struct ScanJudgeOptions {
+  std::string worker; // absolute path of the worker program
+  MemoryKind memory = MemoryKind::kDevice;
+  std::string log_dir;  // the worker's output goes to LOG_DIR/worker-TEST-N.log
+  int runs = 3;         // timed calls, each on a fresh input and checked
+  double call_timeout_s = 10;
+  double start_timeout_s = 60;
+  std::uint64_t seed = 0; // 0: drawn from the system's entropy
+  // Device memory: what the judge's probe of the GPU costs right after an
+  // honest worker's kernel (measure_switch_ms). A probe slower than that
+  // means the worker's GPU work outlived its answer: the excess is added to
+  // the call's time, and a large excess rejects the row.
+  double switch_ms = 0;
+  SandboxOptions sandbox;
+};
+
+struct ScanRow {
+  ScanTest test = ScanTest::kScan;
+  std::int64_t n = 0;
+  bool correct = false;
+  std::vector<double> times_ms; // each timed call: request to answer, plus
+                                // GPU work seen running after the answer
+  double charged_ms = 0;        // the most such work added to one call
+  double empty_ms = 0;          // the fastest round trip of an empty request
+  std::string reason;           // why it is not correct; empty when it is
+};
+
+double best_of(const std::vector<double>& times);
+double median_of(std::vector<double> times);
+
+// Runs `calibration_worker` (the judge's own, judge_calibration_worker) and
+// returns the median cost of a probe right after its kernels.
+double measure_switch_ms(const std::string& calibration_worker, const ScanJudgeOptions& options,
+                         const SandboxPlan& plan);
+
+// One worker, one size: `runs` timed calls. Failures of the worker are the
+// row's reason; failures of the judge itself (no GPU, no memory) throw.
+ScanRow judge_scan(ScanTest test, std::int64_t n, const ScanJudgeOptions& options,
+                   const SandboxPlan& plan);
+
+} // namespace judge

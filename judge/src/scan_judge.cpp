@@ -1,0 +1,175 @@
+#include "judge/scan_judge.h"
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "judge/session.h"
+#include "scan/reference.h"
+
+namespace judge {
+
+namespace {
+
+// Bytes past the output that the worker must leave as they were.
+constexpr std::size_t kGuardBytes = 4096;
+constexpr unsigned char kPoison = 0xa5;
+
+// The course's "random" input (values 0 to 9), from a generator the worker
+// cannot predict: a fresh seed per call.
+void fill_random(std::vector<int>& v, std::uint64_t seed) {
+  std::uint64_t s = seed;
+  for (int& x : v) {
+    s += 0x9e3779b97f4a7c15ull; // splitmix64
+    std::uint64_t z = s;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    x = static_cast<int>(z % 10);
+  }
+}
+
+std::string mismatch(int call, std::int64_t index, int got, int want) {
+  return "output of timed call " + std::to_string(call) + " differs from the reference at index " +
+         std::to_string(index) + " (got " + std::to_string(got) + ", want " +
+         std::to_string(want) + ")";
+}
+
+// Checks one call's output; empty when right.
+std::string check_output(ScanTest test, int call, const SharedArray& out, std::int64_t n,
+                         const Answer& answer, const std::vector<int>& want,
+                         std::int64_t want_count) {
+  std::int64_t count = n;
+  if (test == ScanTest::kFindRepeats) {
+    if (answer.value != want_count)
+      return "timed call " + std::to_string(call) + " returned " + std::to_string(answer.value) +
+             " repeats, the reference finds " + std::to_string(want_count);
+    count = want_count;
+  }
+  std::vector<int> got(static_cast<std::size_t>(count));
+  if (count > 0) out.read(0, got.data(), got.size() * sizeof(int));
+  const std::int64_t at = scan::first_mismatch(got.data(), want.data(), count);
+  if (at < count) return mismatch(call, at, got[at], want[at]);
+  // Past what it should have written: the rest of its array and the guard.
+  const std::size_t used = static_cast<std::size_t>(count) * sizeof(int);
+  const std::size_t rest = std::min(out.bytes() - used, static_cast<std::size_t>(n) * sizeof(int) -
+                                                            used + kGuardBytes);
+  std::vector<unsigned char> tail(rest);
+  if (rest > 0) out.read(used, tail.data(), rest);
+  for (std::size_t i = 0; i < rest; ++i)
+    if (tail[i] != kPoison)
+      return "timed call " + std::to_string(call) + " wrote past its output (byte " +
+             std::to_string(used + i) + ")";
+  return {};
+}
+
+} // namespace
+
+const char* test_name(ScanTest test) { return test == ScanTest::kScan ? "scan" : "find_repeats"; }
+
+double best_of(const std::vector<double>& times) {
+  return times.empty() ? 0 : *std::min_element(times.begin(), times.end());
+}
+
+double median_of(std::vector<double> times) {
+  if (times.empty()) return 0;
+  std::sort(times.begin(), times.end());
+  const std::size_t m = times.size() / 2;
+  return times.size() % 2 ? times[m] : (times[m - 1] + times[m]) / 2;
+}
+
+double measure_switch_ms(const std::string& calibration_worker, const ScanJudgeOptions& options,
+                         const SandboxPlan& plan) {
+  SharedArray input = SharedArray::create(MemoryKind::kDevice, sizeof(int));
+  SharedArray output = SharedArray::create(MemoryKind::kDevice, sizeof(int));
+  Session session(calibration_worker,
+                  {"--memory", "device", "--input-bytes", std::to_string(input.bytes()),
+                   "--output-bytes", std::to_string(output.bytes())},
+                  {input.fd(), output.fd()}, options.log_dir + "/calibration.log", options.sandbox,
+                  plan);
+  const std::string not_ready = session.wait_ready(options.start_timeout_s);
+  if (!not_ready.empty()) throw std::runtime_error("the judge's calibration worker " + not_ready);
+  std::vector<double> probes;
+  for (int i = 0; i < 9; ++i) {
+    const Answer a = session.call(Command::kScan, 1, options.call_timeout_s);
+    if (!a.failure.empty() || a.worker_failed)
+      throw std::runtime_error("the judge's calibration worker failed: " + a.failure + a.message);
+    probes.push_back(probe_device_ms());
+  }
+  session.quit();
+  return median_of(probes);
+}
+
+ScanRow judge_scan(ScanTest test, std::int64_t n, const ScanJudgeOptions& options,
+                   const SandboxPlan& plan) {
+  ScanRow row;
+  row.test = test;
+  row.n = n;
+  const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(int);
+  SharedArray input = SharedArray::create(options.memory, bytes);
+  SharedArray output = SharedArray::create(options.memory, bytes + kGuardBytes);
+  const std::string log = options.log_dir + "/worker-" + test_name(test) + "-" +
+                          std::to_string(n) + ".log";
+  Session session(options.worker,
+                  {"--memory", memory_name(options.memory), "--input-bytes",
+                   std::to_string(input.bytes()), "--output-bytes",
+                   std::to_string(output.bytes())},
+                  {input.fd(), output.fd()}, log, options.sandbox, plan);
+  row.reason = session.wait_ready(options.start_timeout_s);
+  if (!row.reason.empty()) return row;
+  row.empty_ms = session.empty_round_trip(5, options.call_timeout_s);
+
+  std::seed_seq entropy{std::random_device{}(), std::random_device{}(), std::random_device{}()};
+  std::mt19937_64 seeds(options.seed ? std::mt19937_64(options.seed) : std::mt19937_64(entropy));
+  std::vector<int> in(static_cast<std::size_t>(n)), want(static_cast<std::size_t>(n));
+  const Command command = test == ScanTest::kScan ? Command::kScan : Command::kFindRepeats;
+  for (int call = 1; call <= options.runs; ++call) {
+    fill_random(in, seeds());
+    std::int64_t want_count = 0;
+    if (test == ScanTest::kScan)
+      scan::exclusive_scan_serial(in.data(), want.data(), n);
+    else
+      want_count = scan::find_repeats_serial(in.data(), n, want.data());
+    if (n > 0) input.write(0, in.data(), bytes);
+    output.fill(kPoison);
+    const Answer answer = session.call(command, n, options.call_timeout_s);
+    if (!answer.failure.empty()) {
+      row.reason = answer.failure;
+      return row;
+    }
+    // The GPU runs one process's context at a time: work the worker left
+    // running delays the judge's probe, and is charged to the call.
+    double charged = 0;
+    if (options.memory == MemoryKind::kDevice) {
+      const double probe = probe_device_ms();
+      charged = std::max(0.0, probe - options.switch_ms);
+      if (charged > 1.0 + 0.1 * answer.ms) {
+        row.reason = "GPU work still running after timed call " + std::to_string(call) +
+                     " answered (the judge's probe took " + std::to_string(probe) +
+                     " ms, after an honest worker " + std::to_string(options.switch_ms) + " ms)";
+        session.quit();
+        return row;
+      }
+    }
+    if (answer.worker_failed) {
+      row.reason = "failed: " + answer.message;
+      session.quit();
+      return row;
+    }
+    row.reason = check_output(test, call, output, n, answer, want, want_count);
+    if (!row.reason.empty()) {
+      session.quit();
+      return row;
+    }
+    row.times_ms.push_back(answer.ms + charged);
+    row.charged_ms = std::max(row.charged_ms, charged);
+  }
+  session.quit();
+  row.correct = true;
+  return row;
+}
+
+} // namespace judge

@@ -1,0 +1,102 @@
+// The scan worker: our small main around the code under test (a student's
+// scan/student/student_scan.cu, or a reference of the same shape). It runs in
+// the judge's sandbox and answers the judge's requests on the control page
+// (descriptor 3) with the input and output arrays the judge shares
+// (descriptors 4 and 5). It is untrusted: everything in this process may be
+// replaced by the code it links, so the judge believes none of it.
+#include <cuda_runtime_api.h>
+
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <stdexcept>
+#include <string>
+
+#include "judge/channel.h"
+#include "judge/shared_array.h"
+#include "slot.h"
+
+namespace {
+
+constexpr int kControlFd = 3, kInputFd = 4, kOutputFd = 5;
+
+struct Args {
+  judge::MemoryKind memory = judge::MemoryKind::kDevice;
+  std::size_t input_bytes = 0, output_bytes = 0;
+};
+
+Args parse(int argc, char** argv) {
+  Args a;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string key = argv[i], value = argv[i + 1];
+    if (key == "--memory")
+      a.memory = value == "host" ? judge::MemoryKind::kHost : judge::MemoryKind::kDevice;
+    else if (key == "--input-bytes")
+      a.input_bytes = std::strtoull(value.c_str(), nullptr, 10);
+    else if (key == "--output-bytes")
+      a.output_bytes = std::strtoull(value.c_str(), nullptr, 10);
+  }
+  return a;
+}
+
+void set_message(judge::ControlBlock* block, const char* text) {
+  std::snprintf(block->message, judge::kMessageBytes, "%s", text);
+}
+
+// Runs one request; the answer's status, value and message go on the page.
+void serve(judge::ControlBlock* block, const Args& args, const judge::SharedArray& in,
+           judge::SharedArray& out) {
+  const auto command = static_cast<judge::Command>(block->command);
+  const std::int64_t n = block->n;
+  block->status = static_cast<std::int32_t>(judge::ReplyStatus::kDone);
+  block->value = 0;
+  if (command == judge::Command::kPing) return;
+  try {
+    if (n < 0 || n > INT_MAX) throw std::runtime_error("n outside the slot's int count");
+    const int* input = static_cast<const int*>(in.data());
+    int* output = static_cast<int*>(out.data());
+    if (command == judge::Command::kScan)
+      scan::student::exclusive_scan(input, static_cast<int>(n), output);
+    else
+      block->value = scan::student::find_repeats(input, static_cast<int>(n), output);
+    if (args.memory == judge::MemoryKind::kDevice) {
+      const cudaError_t e = cudaDeviceSynchronize();
+      if (e != cudaSuccess) throw std::runtime_error(cudaGetErrorString(e));
+    }
+  } catch (const std::exception& e) {
+    block->status = static_cast<std::int32_t>(judge::ReplyStatus::kFailed);
+    set_message(block, e.what());
+  }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const Args args = parse(argc, argv);
+    judge::SharedMemory page = judge::SharedMemory::attach(kControlFd, sizeof(judge::ControlBlock));
+    auto* block = static_cast<judge::ControlBlock*>(page.data());
+    if (block->magic.load() != judge::kChannelMagic) {
+      std::fprintf(stderr, "scan worker: no judge's control page on descriptor 3\n");
+      return 2;
+    }
+    judge::SharedArray in = judge::SharedArray::attach(args.memory, kInputFd, args.input_bytes);
+    judge::SharedArray out = judge::SharedArray::attach(args.memory, kOutputFd, args.output_bytes);
+    block->worker_ready.store(1, std::memory_order_release);
+    for (std::uint64_t seen = 0;;) {
+      std::uint64_t seq;
+      for (std::uint64_t spins = 0;
+           (seq = block->request_seq.load(std::memory_order_acquire)) == seen; ++spins)
+        judge::cpu_relax(spins);
+      seen = seq;
+      if (static_cast<judge::Command>(block->command) == judge::Command::kQuit) return 0;
+      serve(block, args, in, out);
+      block->reply_seq.store(seq, std::memory_order_release);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "scan worker: %s\n", e.what());
+    return 1;
+  }
+}
