@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# On a GPU machine: builds the judge and its workers for this GPU (preset
+# gpu), runs the judge's exploit suite (host memory, as CI does), then the GPU
+# workers on device memory: the course-style fill as the honest control, a
+# worker whose kernel runs after it answered, and a GPU hang followed by the
+# fill again. Prints what the judge said; logs in the named folder.
+#
+# Usage: scripts/gpu_judge.sh [--logs DIR] [--counts LIST]
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+logs=gpu-judge-logs
+counts=1000000,10000000,20000000,40000000
+while [ $# -gt 0 ]; do
+  case $1 in
+    --logs) logs=${2:?--logs needs a value}; shift 2 ;;
+    --counts) counts=${2:?--counts needs a value}; shift 2 ;;
+    -h | --help) sed -n '2,9s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    *) echo "gpu_judge.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$logs" || { echo "gpu_judge.sh: cannot create $logs" >&2; exit 1; }
+logs=$(cd "$logs" && pwd)
+failed=0
+step() { echo "== $*"; }
+
+step "build (preset gpu)"
+if ! { cmake --preset gpu && cmake --build --preset gpu --target judge judge_workers cudaScan; } \
+  >"$logs/build.log" 2>&1; then
+  tail -20 "$logs/build.log"
+  exit 1
+fi
+bin=$PWD/build-gpu/bin
+
+step "exploit suite on host memory"
+bash tests/judge/test_judge_exploits.sh "$bin/judge" "$bin" "$PWD/build-gpu/tests/judge/targets" \
+  >"$logs/exploits.log" 2>&1 || failed=1
+tail -3 "$logs/exploits.log"
+
+# judge_on LABEL WORKER [ARGS...]: the judge's rows for one GPU worker.
+judge_on() {
+  local label=$1 worker=$2
+  shift 2
+  mkdir -p "$logs/$label"
+  "$bin/judge" --worker "$bin/judge_worker_$worker" --log-dir "$logs/$label" "$@" 2>&1 |
+    tee "$logs/$label.tsv"
+}
+
+step "course-style fill, sandboxed"
+judge_on fill gpu_fill --counts "$counts" scan find_repeats || failed=1
+step "course-style fill, unsandboxed (the sandbox's cost)"
+judge_on fill_unsandboxed gpu_fill --unsandboxed --counts "$counts" scan find_repeats
+step "late kernel (must be rejected)"
+judge_on late_kernel late_kernel --counts 1000000 scan find_repeats && failed=1
+step "GPU hang (must be rejected), then the fill again"
+judge_on gpu_hang gpu_hang --counts 1000 --call-timeout 5 scan && failed=1
+judge_on fill_after_hang gpu_fill --counts 1000000 scan || failed=1
+
+step "our cudaScan -a blelloch, its own line (best of 3)"
+for test in scan find_repeats; do
+  for n in ${counts//,/ }; do
+    printf '%s\t%s\t' "$test" "$n"
+    "$bin/cudaScan" -a blelloch -m "$test" -i random -n "$n" | sed -n 's/^Student GPU time: //p'
+  done
+done | tee "$logs/blelloch.tsv"
+[ "$failed" = 0 ] && echo "gpu_judge.sh: all steps passed" || echo "gpu_judge.sh: some steps failed"
+exit "$failed"
