@@ -51,8 +51,20 @@ row is ok, 1 when any is rejected or the judge failed, 2 on usage errors.
 )";
 
 enum Long {
-  kWorker = 1000, kCounts, kRuns, kMemory, kLogDir, kHide, kUnsandboxed, kBwrap, kCallTimeout,
-  kStartTimeout, kOutputLimit, kMemoryLimit, kMaxProcesses, kSeed
+  kWorker = 1000,
+  kCounts,
+  kRuns,
+  kMemory,
+  kLogDir,
+  kHide,
+  kUnsandboxed,
+  kBwrap,
+  kCallTimeout,
+  kStartTimeout,
+  kOutputLimit,
+  kMemoryLimit,
+  kMaxProcesses,
+  kSeed
 };
 
 std::vector<std::int64_t> parse_counts(const std::string& text) {
@@ -103,20 +115,38 @@ int run(int argc, char** argv) {
   int c;
   while ((c = getopt_long(argc, argv, ":h?", kLong, nullptr)) != -1) {
     switch (c) {
-    case kWorker: worker = optarg; break;
-    case kCounts: counts = parse_counts(optarg); break;
-    case kRuns: opt.runs = static_cast<int>(common::parse_int(optarg, "--runs", 1, 100)); break;
-    case kMemory:
-      if (std::string(optarg) == "host") opt.memory = judge::MemoryKind::kHost;
-      else if (std::string(optarg) == "device") opt.memory = judge::MemoryKind::kDevice;
-      else throw common::UsageError(std::string("--memory: '") + optarg + "' (valid: host, device)");
+    case kWorker:
+      worker = optarg;
       break;
-    case kLogDir: opt.log_dir = optarg; break;
-    case kHide: opt.sandbox.hide.push_back(absolute(optarg, "--hide")); break;
-    case kUnsandboxed: opt.sandbox.unsandboxed = true; break;
-    case kBwrap: opt.sandbox.bwrap = optarg; break;
+    case kCounts:
+      counts = parse_counts(optarg);
+      break;
+    case kRuns:
+      opt.runs = static_cast<int>(common::parse_int(optarg, "--runs", 1, 100));
+      break;
+    case kMemory:
+      if (std::string(optarg) == "host")
+        opt.memory = judge::MemoryKind::kHost;
+      else if (std::string(optarg) == "device")
+        opt.memory = judge::MemoryKind::kDevice;
+      else
+        throw common::UsageError(std::string("--memory: '") + optarg + "' (valid: host, device)");
+      break;
+    case kLogDir:
+      opt.log_dir = optarg;
+      break;
+    case kHide:
+      opt.sandbox.hide.push_back(absolute(optarg, "--hide"));
+      break;
+    case kUnsandboxed:
+      opt.sandbox.unsandboxed = true;
+      break;
+    case kBwrap:
+      opt.sandbox.bwrap = optarg;
+      break;
     case kCallTimeout:
-      opt.call_timeout_s = static_cast<double>(common::parse_int(optarg, "--call-timeout", 1, 3600));
+      opt.call_timeout_s =
+          static_cast<double>(common::parse_int(optarg, "--call-timeout", 1, 3600));
       break;
     case kStartTimeout:
       opt.start_timeout_s =
@@ -133,10 +163,12 @@ int run(int argc, char** argv) {
           static_cast<int>(common::parse_int(optarg, "--max-processes", 8, 100000));
       break;
     case kSeed:
-      opt.seed = static_cast<std::uint64_t>(
-          common::parse_int(optarg, "--seed", 1, 9223372036854775807LL));
+      opt.seed =
+          static_cast<std::uint64_t>(common::parse_int(optarg, "--seed", 1, 9223372036854775807LL));
       break;
-    case 'h': std::cout << kUsage; return 0;
+    case 'h':
+      std::cout << kUsage;
+      return 0;
     default:
       if (common::getopt_asked_help(c, argv)) {
         std::cout << kUsage;
@@ -148,9 +180,12 @@ int run(int argc, char** argv) {
   std::vector<judge::ScanTest> tests;
   for (int i = optind; i < argc; ++i) {
     const std::string t = argv[i];
-    if (t == "scan") tests.push_back(judge::ScanTest::kScan);
-    else if (t == "find_repeats") tests.push_back(judge::ScanTest::kFindRepeats);
-    else throw common::UsageError("unknown test '" + t + "' (valid: scan, find_repeats)");
+    if (t == "scan")
+      tests.push_back(judge::ScanTest::kScan);
+    else if (t == "find_repeats")
+      tests.push_back(judge::ScanTest::kFindRepeats);
+    else
+      throw common::UsageError("unknown test '" + t + "' (valid: scan, find_repeats)");
   }
   if (tests.empty()) throw common::UsageError("no test named (scan, find_repeats)");
   for (judge::ScanTest test : tests)
@@ -177,9 +212,9 @@ int run(int argc, char** argv) {
     opt.switch_ms = judge::measure_switch_ms(
         self.substr(0, self.rfind('/') + 1) + "judge_calibration_worker", opt, plan);
   }
-  const std::string how = plan.sandboxed ? std::string("bubblewrap") +
-                                               (plan.drop_to_nobody ? ", as nobody" : "")
-                                         : "unsandboxed";
+  const std::string how =
+      plan.sandboxed ? std::string("bubblewrap") + (plan.drop_to_nobody ? ", as nobody" : "")
+                     : "unsandboxed";
   std::cout << "# judge: worker " << opt.worker << "; sandbox: " << how
             << (plan.limits_note.empty() ? "" : "; " + plan.limits_note) << "; memory "
             << judge::memory_name(opt.memory);
@@ -192,15 +227,14 @@ int run(int argc, char** argv) {
     for (std::int64_t n : counts) {
       const judge::ScanRow row = judge::judge_scan(test, n, opt, plan);
       all_ok = all_ok && row.correct;
-      std::cout << std::fixed << std::setprecision(4) << judge::test_name(test) << '\t' << n
-                << '\t' << (row.correct ? "ok" : "rejected") << '\t';
+      std::cout << std::fixed << std::setprecision(4) << judge::test_name(test) << '\t' << n << '\t'
+                << (row.correct ? "ok" : "rejected") << '\t';
       if (row.correct)
         std::cout << judge::best_of(row.times_ms) << '\t' << judge::median_of(row.times_ms);
       else
         std::cout << "-\t-";
       std::cout << '\t' << row.empty_ms << '\t' << row.charged_ms << '\t' << row.times_ms.size()
-                << '\t'
-                << field(row.reason.empty() && !plan.sandboxed ? "unsandboxed" : row.reason)
+                << '\t' << field(row.reason.empty() && !plan.sandboxed ? "unsandboxed" : row.reason)
                 << std::endl;
     }
   }

@@ -61,7 +61,9 @@ SharedMemory& SharedMemory::operator=(SharedMemory&& other) noexcept {
   return *this;
 }
 
-SharedMemory::~SharedMemory() { reset(); }
+SharedMemory::~SharedMemory() {
+  reset();
+}
 
 void SharedMemory::reset() noexcept {
   if (data_) munmap(data_, bytes_);

@@ -10,10 +10,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -92,9 +92,21 @@ void pass_env(std::vector<std::string>& args, const char* name) {
 
 std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
                                        const SandboxOptions& options) {
-  std::vector<std::string> a = {find_program(options.bwrap), "--unshare-all", "--die-with-parent",
-                                "--new-session", "--ro-bind", "/", "/", "--dev", "/dev",
-                                "--proc", "/proc", "--size", "268435456", "--tmpfs", "/tmp"};
+  std::vector<std::string> a = {find_program(options.bwrap),
+                                "--unshare-all",
+                                "--die-with-parent",
+                                "--new-session",
+                                "--ro-bind",
+                                "/",
+                                "/",
+                                "--dev",
+                                "/dev",
+                                "--proc",
+                                "/proc",
+                                "--size",
+                                "268435456",
+                                "--tmpfs",
+                                "/tmp"};
   for (const std::string& node : device_nodes()) a.insert(a.end(), {"--dev-bind", node, node});
   for (const std::string& path : options.hide) {
     if (is_folder(path))
@@ -105,8 +117,8 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
   // The program itself, visible again if a hidden folder holds it.
   a.insert(a.end(), {"--ro-bind", argv[0], argv[0], "--chdir", "/tmp", "--clearenv", "--setenv",
                      "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp"});
-  for (const char* name : {"LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING",
-                           "CUDA_CACHE_DISABLE"})
+  for (const char* name :
+       {"LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING", "CUDA_CACHE_DISABLE"})
     pass_env(a, name);
   a.emplace_back("--");
   a.insert(a.end(), argv.begin(), argv.end());
@@ -213,7 +225,9 @@ Worker& Worker::operator=(Worker&& other) noexcept {
   return *this;
 }
 
-Worker::~Worker() { kill(); }
+Worker::~Worker() {
+  kill();
+}
 
 std::optional<std::string> Worker::reap(int flags) {
   if (ended_ || pid_ < 0) return ended_;
@@ -228,7 +242,9 @@ std::optional<std::string> Worker::reap(int flags) {
   return ended_;
 }
 
-std::optional<std::string> Worker::poll() { return reap(WNOHANG); }
+std::optional<std::string> Worker::poll() {
+  return reap(WNOHANG);
+}
 
 std::string Worker::finish(double seconds) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);

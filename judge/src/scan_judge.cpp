@@ -34,8 +34,8 @@ void fill_random(std::vector<int>& v, std::uint64_t seed) {
 
 std::string mismatch(int call, std::int64_t index, int got, int want) {
   return "output of timed call " + std::to_string(call) + " differs from the reference at index " +
-         std::to_string(index) + " (got " + std::to_string(got) + ", want " +
-         std::to_string(want) + ")";
+         std::to_string(index) + " (got " + std::to_string(got) + ", want " + std::to_string(want) +
+         ")";
 }
 
 // Checks one call's output; empty when right.
@@ -55,8 +55,8 @@ std::string check_output(ScanTest test, int call, const SharedArray& out, std::i
   if (at < count) return mismatch(call, at, got[at], want[at]);
   // Past what it should have written: the rest of its array and the guard.
   const std::size_t used = static_cast<std::size_t>(count) * sizeof(int);
-  const std::size_t rest = std::min(out.bytes() - used, static_cast<std::size_t>(n) * sizeof(int) -
-                                                            used + kGuardBytes);
+  const std::size_t rest =
+      std::min(out.bytes() - used, static_cast<std::size_t>(n) * sizeof(int) - used + kGuardBytes);
   std::vector<unsigned char> tail(rest);
   if (rest > 0) out.read(used, tail.data(), rest);
   for (std::size_t i = 0; i < rest; ++i)
@@ -68,7 +68,9 @@ std::string check_output(ScanTest test, int call, const SharedArray& out, std::i
 
 } // namespace
 
-const char* test_name(ScanTest test) { return test == ScanTest::kScan ? "scan" : "find_repeats"; }
+const char* test_name(ScanTest test) {
+  return test == ScanTest::kScan ? "scan" : "find_repeats";
+}
 
 double best_of(const std::vector<double>& times) {
   return times.empty() ? 0 : *std::min_element(times.begin(), times.end());
@@ -111,12 +113,11 @@ ScanRow judge_scan(ScanTest test, std::int64_t n, const ScanJudgeOptions& option
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(int);
   SharedArray input = SharedArray::create(options.memory, bytes);
   SharedArray output = SharedArray::create(options.memory, bytes + kGuardBytes);
-  const std::string log = options.log_dir + "/worker-" + test_name(test) + "-" +
-                          std::to_string(n) + ".log";
+  const std::string log =
+      options.log_dir + "/worker-" + test_name(test) + "-" + std::to_string(n) + ".log";
   Session session(options.worker,
                   {"--memory", memory_name(options.memory), "--input-bytes",
-                   std::to_string(input.bytes()), "--output-bytes",
-                   std::to_string(output.bytes())},
+                   std::to_string(input.bytes()), "--output-bytes", std::to_string(output.bytes())},
                   {input.fd(), output.fd()}, log, options.sandbox, plan);
   row.reason = session.wait_ready(options.start_timeout_s);
   if (!row.reason.empty()) return row;

@@ -82,8 +82,8 @@ Answer Session::call(Command command, std::int64_t n, double seconds) {
         return a;
       }
       if (now - start > deadline_span) {
-        a.failure = stop("no answer within " + std::to_string(static_cast<int>(seconds)) +
-                         " s (a hang)");
+        a.failure =
+            stop("no answer within " + std::to_string(static_cast<int>(seconds)) + " s (a hang)");
         return a;
       }
     }

@@ -16,7 +16,9 @@
 
 namespace judge {
 
-const char* memory_name(MemoryKind kind) { return kind == MemoryKind::kHost ? "host" : "device"; }
+const char* memory_name(MemoryKind kind) {
+  return kind == MemoryKind::kHost ? "host" : "device";
+}
 
 struct SharedArray::Impl {
   virtual ~Impl() = default;
@@ -151,8 +153,7 @@ struct DeviceImpl final : SharedArray::Impl {
   }
   void read(std::size_t offset, void* dst, std::size_t n) const override {
     check_range(offset, n, bytes);
-    CUDA_CHECK(
-        cudaMemcpy(dst, static_cast<const char*>(data) + offset, n, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(dst, static_cast<const char*>(data) + offset, n, cudaMemcpyDeviceToHost));
   }
   void fill(unsigned char value) override {
     CUDA_CHECK(cudaMemset(data, value, bytes));
@@ -199,16 +200,26 @@ SharedArray SharedArray::attach(MemoryKind kind, int fd, std::size_t bytes) {
   return SharedArray(std::make_unique<DeviceImpl>(handle, bytes, fd));
 }
 
-MemoryKind SharedArray::kind() const noexcept { return impl_->kind; }
-void* SharedArray::data() const noexcept { return impl_->data; }
-std::size_t SharedArray::bytes() const noexcept { return impl_->bytes; }
-int SharedArray::fd() const noexcept { return impl_->fd; }
+MemoryKind SharedArray::kind() const noexcept {
+  return impl_->kind;
+}
+void* SharedArray::data() const noexcept {
+  return impl_->data;
+}
+std::size_t SharedArray::bytes() const noexcept {
+  return impl_->bytes;
+}
+int SharedArray::fd() const noexcept {
+  return impl_->fd;
+}
 void SharedArray::write(std::size_t offset, const void* src, std::size_t n) {
   impl_->write(offset, src, n);
 }
 void SharedArray::read(std::size_t offset, void* dst, std::size_t n) const {
   impl_->read(offset, dst, n);
 }
-void SharedArray::fill(unsigned char value) { impl_->fill(value); }
+void SharedArray::fill(unsigned char value) {
+  impl_->fill(value);
+}
 
 } // namespace judge

@@ -6,7 +6,9 @@
 #include "slot.h"
 
 namespace {
-__global__ void touch(int* out) { out[0] = 0; }
+__global__ void touch(int* out) {
+  out[0] = 0;
+}
 } // namespace
 
 namespace scan::student {

@@ -22,8 +22,8 @@ const char* test_name(ScanTest test);
 struct ScanJudgeOptions {
   std::string worker; // absolute path of the worker program
   MemoryKind memory = MemoryKind::kDevice;
-  std::string log_dir;  // the worker's output goes to LOG_DIR/worker-TEST-N.log
-  int runs = 3;         // timed calls, each on a fresh input and checked
+  std::string log_dir; // the worker's output goes to LOG_DIR/worker-TEST-N.log
+  int runs = 3;        // timed calls, each on a fresh input and checked
   double call_timeout_s = 10;
   double start_timeout_s = 60;
   std::uint64_t seed = 0; // 0: drawn from the system's entropy

@@ -15,11 +15,11 @@
 namespace judge {
 
 struct Answer {
-  double ms = 0;          // request to answer, on the judge's clock
-  std::string failure;    // set when there is no usable answer (hang, crash, protocol)
+  double ms = 0;              // request to answer, on the judge's clock
+  std::string failure;        // set when there is no usable answer (hang, crash, protocol)
   bool worker_failed = false; // the worker answered that the call failed
-  std::string message;    // its message then (printable, bounded)
-  std::int64_t value = 0; // the answer's value (find_repeats' count)
+  std::string message;        // its message then (printable, bounded)
+  std::int64_t value = 0;     // the answer's value (find_repeats' count)
 };
 
 class Session {

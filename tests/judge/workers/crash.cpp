@@ -4,7 +4,9 @@
 #include "slot.h"
 
 namespace scan::student {
-void exclusive_scan(const int*, int, int*) { std::raise(SIGSEGV); }
+void exclusive_scan(const int*, int, int*) {
+  std::raise(SIGSEGV);
+}
 int find_repeats(const int*, int, int*) {
   std::raise(SIGSEGV);
   return 0;

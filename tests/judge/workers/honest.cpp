@@ -5,7 +5,9 @@
 
 namespace scan::student {
 
-void exclusive_scan(const int* input, int n, int* result) { honest::scan(input, n, result); }
+void exclusive_scan(const int* input, int n, int* result) {
+  honest::scan(input, n, result);
+}
 int find_repeats(const int* input, int n, int* output) {
   return honest::find_repeats(input, n, output);
 }

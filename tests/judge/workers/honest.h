@@ -23,12 +23,12 @@ inline int find_repeats(const int* input, int n, int* output) {
 // An exploit whose attack either works (then it computes the right answer,
 // and the judge's row would be ok: the test fails) or is stopped (then it
 // does nothing, and the row is rejected). ATTACK() returns whether it worked.
-#define SLOT_IF_ATTACK_WORKS(ATTACK)                                                              \
-  namespace scan::student {                                                                       \
-  void exclusive_scan(const int* input, int n, int* result) {                                     \
-    if (ATTACK()) honest::scan(input, n, result);                                                 \
-  }                                                                                               \
-  int find_repeats(const int* input, int n, int* output) {                                        \
-    return ATTACK() ? honest::find_repeats(input, n, output) : 0;                                 \
-  }                                                                                               \
+#define SLOT_IF_ATTACK_WORKS(ATTACK)                                                               \
+  namespace scan::student {                                                                        \
+  void exclusive_scan(const int* input, int n, int* result) {                                      \
+    if (ATTACK()) honest::scan(input, n, result);                                                  \
+  }                                                                                                \
+  int find_repeats(const int* input, int n, int* output) {                                         \
+    return ATTACK() ? honest::find_repeats(input, n, output) : 0;                                  \
+  }                                                                                                \
   }
