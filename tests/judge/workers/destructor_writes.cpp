@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "honest.h"
 #include "slot.h"
 
 namespace {
@@ -18,12 +19,4 @@ struct Forge {
 } forge;
 } // namespace
 
-namespace scan::student {
-void exclusive_scan(const int*, int, int*) {
-  forge_results();
-}
-int find_repeats(const int*, int, int*) {
-  forge_results();
-  return 0;
-}
-} // namespace scan::student
+SLOT_ONLY_RUNS(forge_results)

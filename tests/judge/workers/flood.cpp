@@ -1,6 +1,7 @@
 // Floods its output.
 #include <cstdio>
 
+#include "honest.h"
 #include "slot.h"
 
 namespace {
@@ -9,11 +10,4 @@ namespace {
 }
 } // namespace
 
-namespace scan::student {
-void exclusive_scan(const int*, int, int*) {
-  flood();
-}
-int find_repeats(const int*, int, int*) {
-  flood();
-}
-} // namespace scan::student
+SLOT_ONLY_RUNS(flood)

@@ -1,6 +1,7 @@
 // A fork bomb in the timed call.
 #include <unistd.h>
 
+#include "honest.h"
 #include "slot.h"
 
 namespace {
@@ -9,11 +10,4 @@ namespace {
 }
 } // namespace
 
-namespace scan::student {
-void exclusive_scan(const int*, int, int*) {
-  bomb();
-}
-int find_repeats(const int*, int, int*) {
-  bomb();
-}
-} // namespace scan::student
+SLOT_ONLY_RUNS(bomb)

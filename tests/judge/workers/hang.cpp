@@ -1,6 +1,7 @@
 // Never returns.
 #include <atomic>
 
+#include "honest.h"
 #include "slot.h"
 
 namespace {
@@ -10,11 +11,4 @@ std::atomic<int> spin{0};
 }
 } // namespace
 
-namespace scan::student {
-void exclusive_scan(const int*, int, int*) {
-  hang();
-}
-int find_repeats(const int*, int, int*) {
-  hang();
-}
-} // namespace scan::student
+SLOT_ONLY_RUNS(hang)

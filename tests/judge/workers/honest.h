@@ -32,3 +32,26 @@ inline int find_repeats(const int* input, int n, int* output) {
     return ATTACK() ? honest::find_repeats(input, n, output) : 0;                                  \
   }                                                                                                \
   }
+
+// The honest slot, for workers whose mischief lies elsewhere.
+#define HONEST_SLOT                                                                                \
+  namespace scan::student {                                                                        \
+  void exclusive_scan(const int* input, int n, int* result) {                                      \
+    honest::scan(input, n, result);                                                                \
+  }                                                                                                \
+  int find_repeats(const int* input, int n, int* output) {                                         \
+    return honest::find_repeats(input, n, output);                                                 \
+  }                                                                                                \
+  }
+
+// A slot whose both calls only run ACTION() (and find no repeats).
+#define SLOT_ONLY_RUNS(ACTION)                                                                     \
+  namespace scan::student {                                                                        \
+  void exclusive_scan(const int*, int, int*) {                                                     \
+    ACTION();                                                                                      \
+  }                                                                                                \
+  int find_repeats(const int*, int, int*) {                                                        \
+    ACTION();                                                                                      \
+    return 0;                                                                                      \
+  }                                                                                                \
+  }

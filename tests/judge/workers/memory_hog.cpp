@@ -3,6 +3,7 @@
 #include <new>
 #include <vector>
 
+#include "honest.h"
 #include "slot.h"
 
 namespace {
@@ -16,12 +17,4 @@ void hog() {
 }
 } // namespace
 
-namespace scan::student {
-void exclusive_scan(const int*, int, int*) {
-  hog();
-}
-int find_repeats(const int*, int, int*) {
-  hog();
-  return 0;
-}
-} // namespace scan::student
+SLOT_ONLY_RUNS(hog)

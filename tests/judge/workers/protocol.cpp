@@ -6,6 +6,7 @@
 #include <chrono>
 #include <thread>
 
+#include "honest.h"
 #include "judge/channel.h"
 #include "slot.h"
 
@@ -24,12 +25,4 @@ void forge_answers() {
 }
 } // namespace
 
-namespace scan::student {
-void exclusive_scan(const int*, int, int*) {
-  forge_answers();
-}
-int find_repeats(const int*, int, int*) {
-  forge_answers();
-  return 0;
-}
-} // namespace scan::student
+SLOT_ONLY_RUNS(forge_answers)

@@ -12,11 +12,4 @@ struct Stall {
 } stall;
 } // namespace
 
-namespace scan::student {
-void exclusive_scan(const int* input, int n, int* result) {
-  honest::scan(input, n, result);
-}
-int find_repeats(const int* input, int n, int* output) {
-  return honest::find_repeats(input, n, output);
-}
-} // namespace scan::student
+HONEST_SLOT
