@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/cli.h"
+#include "common/device.h"
 #include "judge/scan_judge.h"
 
 namespace {
@@ -194,6 +195,8 @@ int run(int argc, char** argv) {
         throw common::UsageError("--counts: find_repeats needs at least 2 elements");
   if (worker.empty()) throw common::UsageError("--worker is required");
   opt.worker = absolute(worker, "--worker");
+  const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
+  if (opt.memory == judge::MemoryKind::kDevice) common::require_cuda_device();
   if (opt.log_dir.empty()) {
     char name[] = "/tmp/judge-XXXXXX";
     if (!mkdtemp(name)) throw std::runtime_error("cannot make a log folder under /tmp");
@@ -205,7 +208,6 @@ int run(int argc, char** argv) {
       throw common::UsageError("--log-dir: no such folder: " + opt.log_dir);
   }
 
-  const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
   if (opt.memory == judge::MemoryKind::kDevice) {
     // Beside the judge's own program, as the build puts it.
     const std::string self = absolute("/proc/self/exe", "judge");
