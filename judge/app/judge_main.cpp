@@ -41,7 +41,9 @@ Options:
   --call-timeout SEC    longest wait for one answer (default 10)
   --start-timeout SEC   longest wait for the worker to be ready (default 60)
   --output-limit BYTES  most the worker may print (default 1048576)
-  --memory-limit MIB    the worker's host data limit (default 16384)
+  --memory-limit MIB    the worker's host data limit (default 16384; 0: none,
+                        e.g. for workers built with AddressSanitizer, whose
+                        shadow memory counts as data)
   --max-processes N     tasks the worker may add, threads included (default 256)
   --seed N              seed of the inputs' seeds (default: drawn afresh)
   -h, --help            this text
@@ -157,7 +159,9 @@ int run(int argc, char** argv) {
       opt.sandbox.output_limit_bytes = common::parse_int(optarg, "--output-limit", 4096, 1LL << 40);
       break;
     case kMemoryLimit:
-      opt.sandbox.memory_limit_mib = common::parse_int(optarg, "--memory-limit", 64, 1LL << 24);
+      opt.sandbox.memory_limit_mib = common::parse_int(optarg, "--memory-limit", 0, 1LL << 24);
+      if (opt.sandbox.memory_limit_mib > 0 && opt.sandbox.memory_limit_mib < 64)
+        throw common::UsageError("--memory-limit: 0 (none) or at least 64 MiB");
       break;
     case kMaxProcesses:
       opt.sandbox.max_processes =

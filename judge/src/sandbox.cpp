@@ -170,7 +170,9 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
                       static_cast<rlim_t>(options.max_open_files)};
   const rlimit fsize{static_cast<rlim_t>(options.output_limit_bytes),
                      static_cast<rlim_t>(options.output_limit_bytes)};
-  const rlim_t data_bytes = static_cast<rlim_t>(options.memory_limit_mib) << 20;
+  const rlim_t data_bytes = options.memory_limit_mib > 0
+                                ? static_cast<rlim_t>(options.memory_limit_mib) << 20
+                                : RLIM_INFINITY;
   const rlimit data{data_bytes, data_bytes};
   const rlimit core{0, 0};
 

@@ -22,7 +22,7 @@ struct SandboxOptions {
   // Folders and files the worker must not see (covered by empty folders).
   std::vector<std::string> hide;
   std::int64_t output_limit_bytes = std::int64_t{1} << 20;
-  std::int64_t memory_limit_mib = 16384; // the worker's host data (RLIMIT_DATA)
+  std::int64_t memory_limit_mib = 16384; // the worker's host data (RLIMIT_DATA); 0: none
   int max_processes = 256;               // tasks, threads included (RLIMIT_NPROC)
   int max_open_files = 256;
 };
