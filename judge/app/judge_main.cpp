@@ -199,17 +199,22 @@ int run(int argc, char** argv) {
         throw common::UsageError("--counts: find_repeats needs at least 2 elements");
   if (worker.empty()) throw common::UsageError("--worker is required");
   opt.worker = absolute(worker, "--worker");
-  const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
+  if (!opt.log_dir.empty()) {
+    struct stat st {};
+    if (stat(opt.log_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+      throw common::UsageError("--log-dir: no such folder: " + opt.log_dir);
+    // Its own and the other rows' logs are none of the worker's business
+    // (a folder of our own under /tmp is out of its sight already).
+    opt.log_dir = absolute(opt.log_dir, "--log-dir");
+    opt.sandbox.hide.push_back(opt.log_dir);
+  }
   if (opt.memory == judge::MemoryKind::kDevice) common::require_cuda_device();
+  const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
   if (opt.log_dir.empty()) {
     char name[] = "/tmp/judge-XXXXXX";
     if (!mkdtemp(name)) throw std::runtime_error("cannot make a log folder under /tmp");
     opt.log_dir = name;
     std::cerr << "judge: the worker's logs go to " << opt.log_dir << "\n";
-  } else {
-    struct stat st {};
-    if (stat(opt.log_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-      throw common::UsageError("--log-dir: no such folder: " + opt.log_dir);
   }
 
   if (opt.memory == judge::MemoryKind::kDevice) {
