@@ -4,11 +4,11 @@
 # rules, seeds, cache names and the tables. Sourced by grade.sh and by the
 # tests in tests/grade; it defines functions and constants only.
 
-# The grader's files in scripts/: grade.sh and every file it sources. The
-# handout (make_handout.sh) and the tests' copies of the grader take this
-# list; a library added to grade.sh goes here too.
+# The grader's files in scripts/: grade.sh and every file it sources (the
+# folder grade/ whole). The handout (make_handout.sh) and the tests' copies
+# of the grader take this list; a library added to grade.sh goes here too.
 # shellcheck disable=SC2034  # read by make_handout.sh and the tests
-GRADE_FILES=(grade.sh grade_lib.sh options_lib.sh run_lib.sh)
+GRADE_FILES=(grade.sh grade_lib.sh options_lib.sh run_lib.sh grade)
 
 # ---------------------------------------------------------------- patterns
 

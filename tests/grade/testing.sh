@@ -74,7 +74,7 @@ copy_grader() {
   # Read in a shell of its own: the test keeps its own functions.
   # shellcheck disable=SC2016  # expanded by that shell
   mapfile -t files < <(bash -c 'source "$1" && printf "%s\n" "${GRADE_FILES[@]}"' grade_lib "$scripts/grade_lib.sh")
-  cp -- "${files[@]/#/$scripts/}" "$1/"
+  cp -R -- "${files[@]/#/$scripts/}" "$1/"
 }
 
 # A pause no other process on the machine uses, for stand-in programs that

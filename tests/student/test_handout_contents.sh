@@ -34,7 +34,7 @@ grader=(grade.sh)
 for ((i = 0; i < ${#grader[@]}; i++)); do
   while read -r lib; do
     [[ " ${grader[*]} " == *" $lib "* ]] || grader+=("$lib")
-  done < <(sed -n 's|^[[:space:]]*source "[^"]*/\([^"/]*\)".*$|\1|p' "$repo/scripts/${grader[$i]}")
+  done < <(sed -n 's|^[[:space:]]*source "$script_dir/\([^"]*\)".*$|\1|p' "$repo/scripts/${grader[$i]}")
 done
 expect_match "grade.sh's libraries found" '^grade_lib\.sh$' "$(printf '%s\n' "${grader[@]}")"
 for file in "${grader[@]}"; do

@@ -1,0 +1,230 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034,SC2154  # the settings are options.sh's, shared by every part
+# grade.sh's settings and options: their defaults, parsing, checks, and the log folder.
+# Sourced by scripts/grade.sh, after grade_lib.sh, options_lib.sh and run_lib.sh.
+
+# ---------------------------------------------------------------- settings
+
+parts=()
+renderer=cuda
+cuda_mode=""
+algorithm=""
+ladder=0
+scenes=rgb,rand10k,rand100k,pattern,snowsingle,biglittle,rand1M,micro2M
+size=1024
+counts=1000000,10000000,20000000,40000000
+saxpy_n=""
+runs=3
+seed_mode=auto
+ref_mode=classic
+ref_render=""
+ref_renderer=cuda
+ref_algorithm=blelloch
+ref_scan=""
+build_dir=$repo/build
+bin_dir=""
+build=1
+logs=""
+cache_dir=""
+cache_limit_mib=2048
+clean_cache=0
+use_cache=1
+timeout_s=900
+quiet=0
+gradescope=""  # --gradescope FILE
+declare -A given=()  # the options given, for those that exclude each other
+
+# The rungs of --ladder, from the course's first attempt to our fastest.
+render_rungs=(circles pixels tiles classic tiled binned auto)
+scan_rungs=(kogge-stone blelloch single-pass cub)
+
+# Set while running.
+exit_status=0
+work_dir=""
+created_logs=""  # the log folder when this run created it
+scores_tsv=""  # the rows so far; scores.csv at the end
+results_part=""  # results.md so far, renamed at the end
+cores=$(nproc 2>/dev/null || echo 1)
+
+
+# ---------------------------------------------------------------- arguments
+
+# need_number OPTION ARGS...: need_value (options_lib.sh) for an option taking
+# a number (an empty one included: --saxpy-n= must not fall back to the
+# default count).
+need_number() { if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == -[!0-9]* ]]; then usage_error "$1 needs a number"; fi; }
+
+parse_args() {
+  while [ $# -gt 0 ]; do
+    if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
+    [[ $1 != --* ]] || given[$1]=1
+    case "$1" in
+      saxpy | scan | find_repeats | render) parts+=("$1") ;;
+      all) parts+=(saxpy scan find_repeats render) ;;
+      --renderer) need_value "$@"; renderer=$2; shift ;;
+      --cuda-mode) need_value "$@"; cuda_mode=$2; shift ;;
+      --algorithm) need_value "$@"; algorithm=$2; shift ;;
+      --ladder) ladder=1 ;;
+      --scenes) need_value "$@"; scenes=$2; shift ;;
+      --size) need_number "$@"; size=$2; shift ;;
+      --counts) need_number "$@"; counts=$2; shift ;;
+      --saxpy-n) need_number "$@"; saxpy_n=$2; shift ;;
+      --runs) need_number "$@"; runs=$2; shift ;;
+      --seed) need_value "$@"; seed_mode=$2; shift ;;
+      --ref-mode) need_value "$@"; ref_mode=$2; shift ;;
+      --ref-render) need_value "$@"; ref_render=$2; shift ;;
+      --ref-renderer) need_value "$@"; ref_renderer=$2; shift ;;
+      --ref-algorithm) need_value "$@"; ref_algorithm=$2; shift ;;
+      --ref-scan) need_value "$@"; ref_scan=$2; shift ;;
+      --build-dir) need_folder "$@"; build_dir=$2; shift ;;
+      --bin-dir) need_folder "$@"; bin_dir=$2; shift ;;
+      --no-build) build=0 ;;
+      --logs) need_folder "$@"; logs=$2; shift ;;
+      --cache-dir) need_folder "$@"; cache_dir=$2; shift ;;
+      --cache-limit) need_number "$@"; cache_limit_mib=$2; shift ;;
+      --clean-cache) clean_cache=1 ;;
+      --no-cache) use_cache=0 ;;
+      --timeout) need_number "$@"; timeout_s=$2; shift ;;
+      --quiet) quiet=1 ;;
+      --gradescope) need_value "$@"; gradescope=$2; [[ $2 == /* ]] || gradescope=$PWD/$2; shift ;;
+      -h | --help | -\?) show_help; exit 0 ;;
+      -*) usage_error "unknown option '$1'" ;;
+      *) usage_error "unknown part '$1' (valid: saxpy, scan, find_repeats, render, all)" ;;
+    esac
+    shift
+  done
+  # --clean-cache alone only cleans.
+  [ ${#parts[@]} -gt 0 ] || [ "$clean_cache" = 1 ] || parts=(saxpy scan find_repeats render)
+}
+
+# unique_parts: each part once, in the order asked.
+unique_parts() {
+  local -A seen=()
+  local p out=()
+  for p in "${parts[@]}"; do
+    [ -n "${seen[$p]:-}" ] || out+=("$p")
+    seen[$p]=1
+  done
+  parts=("${out[@]}")
+}
+
+# absolute_program PATH: PATH found on PATH when it has no slash, made
+# absolute; as given when it is not there (the part then says why).
+absolute_program() {
+  local path=$1
+  [[ $path == */* ]] || path=$(command -v -- "$path" 2>/dev/null || echo "$path")
+  [ -d "$(dirname "$path")" ] || { echo "$path"; return; }
+  echo "$(cd "$(dirname "$path")" && pwd)/$(basename "$path")"
+}
+
+# within N MIN MAX: whether N is a whole number from MIN to MAX.
+within() { [[ $1 =~ ^[0-9]{1,12}$ ]] && [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
+
+# mode_name OPTION NAME: a usage error unless NAME looks like a mode or
+# algorithm name (the program itself says whether it knows it).
+mode_name() { [[ $2 =~ ^[a-z][a-z0-9-]*$ ]] || usage_error "$1: '$2' is not a name"; }
+
+validate_args() {
+  case "$renderer" in cuda | cpu | student) ;; *) usage_error "--renderer: '$renderer' is not cuda, cpu or student" ;; esac
+  [[ $scenes =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || usage_error "--scenes: '$scenes' is not a comma-separated list of scene names"
+  [[ $counts =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--counts: '$counts' is not a comma-separated list of counts"
+  local n
+  for n in ${counts//,/ }; do within "$n" 1 999999999999 || usage_error "--counts: $n is not a positive count"; done
+  within "$size" 1 16384 || usage_error "--size: '$size' is not a size from 1 to 16384"
+  within "$runs" 1 100 || usage_error "--runs: '$runs' is not a number from 1 to 100"
+  within "$timeout_s" 1 999999 || usage_error "--timeout: '$timeout_s' is not a positive number of seconds"
+  within "$cache_limit_mib" 0 99999999 || usage_error "--cache-limit: '$cache_limit_mib' is not a size in MiB"
+  # cudaSaxpy's own limit (2^33 elements).
+  [ -z "$saxpy_n" ] || within "$saxpy_n" 1 8589934592 || usage_error "--saxpy-n: '$saxpy_n' is not a count from 1 to 8589934592"
+  # render -S takes an unsigned 32-bit seed.
+  case "$seed_mode" in
+    auto | random) ;;
+    *) within "$seed_mode" 0 4294967295 || usage_error "--seed: '$seed_mode' is not auto, random or a seed from 0 to 4294967295" ;;
+  esac
+  [[ $ref_renderer =~ ^[a-z]+$ ]] || usage_error "--ref-renderer: '$ref_renderer' is not a renderer name"
+  mode_name --ref-mode "$ref_mode"
+  mode_name --ref-algorithm "$ref_algorithm"
+  [ -z "$cuda_mode" ] || mode_name --cuda-mode "$cuda_mode"
+  [ -z "$algorithm" ] || mode_name --algorithm "$algorithm"
+  if [ "$renderer" != cuda ] && [ -n "$cuda_mode" ]; then usage_error "--cuda-mode is for --renderer cuda"; fi
+  # A reference option that another one overrides would be ignored unsaid.
+  [ -z "${given[--ref-mode]:-}" ] || [ -z "${given[--ref-render]:-}" ] ||
+    usage_error "--ref-mode and --ref-render each name the render reference: give one"
+  [ -z "${given[--ref-algorithm]:-}" ] || [ -z "${given[--ref-scan]:-}" ] ||
+    usage_error "--ref-algorithm and --ref-scan each name the scan reference: give one"
+  [ -z "${given[--ref-renderer]:-}" ] || [ -n "$ref_render" ] ||
+    usage_error "--ref-renderer is the -r of --ref-render: give --ref-render too"
+  if [ "$ladder" = 1 ]; then
+    [ "$renderer" = cuda ] || usage_error "--ladder grades the CUDA renderer's modes: leave out --renderer $renderer"
+    [ -z "$cuda_mode$algorithm" ] || usage_error "--ladder grades every mode and algorithm: leave out --cuda-mode and --algorithm"
+  fi
+  # Checked now, not after a grade of many minutes.
+  if [ -n "$gradescope" ]; then
+    [ ! -d "$gradescope" ] || usage_error "--gradescope: '$gradescope' is a folder, not a file"
+    [ -d "$(dirname -- "$gradescope")" ] || usage_error "--gradescope: no folder '$(dirname -- "$gradescope")'"
+  fi
+  [ -z "$ref_render" ] || ref_render=$(absolute_program "$ref_render")
+  [ -z "$ref_scan" ] || ref_scan=$(absolute_program "$ref_scan")
+  [ ${#parts[@]} -eq 0 ] || unique_parts
+}
+
+# new_log_folder: a fresh folder under grade-results, made atomically (two
+# runs started in the same second get different ones).
+new_log_folder() {
+  local parent=$repo/grade-results
+  mkdir -p -- "$parent" 2>/dev/null &&
+    mktemp -d "$parent/$(date +%Y%m%d-%H%M%S)-XXXXXX" 2>/dev/null && return 0
+  warn "cannot create a log folder in $parent (give one with --logs)"
+  exit 1
+}
+
+# make_folder DIR: DIR created and printed as an absolute path, or exit 1.
+make_folder() {
+  if ! mkdir -p -- "$1" 2>/dev/null; then
+    warn "cannot create the folder $1"
+    exit 1
+  fi
+  (cd "$1" && pwd)
+}
+
+setup_paths() {
+  [ -z "$bin_dir" ] || build=0
+  [[ $build_dir == /* ]] || build_dir=$PWD/$build_dir
+  if [ -n "$bin_dir" ]; then
+    [ -d "$bin_dir" ] || usage_error "--bin-dir: '$bin_dir' is not a folder"
+    bin_dir=$(cd "$bin_dir" && pwd)
+  else
+    bin_dir=$build_dir/bin
+  fi
+  cache_dir=${cache_dir:-$build_dir/grade-cache}
+  [[ $cache_dir == /* ]] || cache_dir=$PWD/$cache_dir
+  [ "$clean_cache" = 0 ] || clean_the_cache
+  [ ${#parts[@]} -gt 0 ] || exit 0
+  local fresh=0
+  if [ -z "$logs" ]; then logs=$(new_log_folder) || exit 1; fresh=1; fi
+  [ -e "$logs" ] || fresh=1
+  logs=$(make_folder "$logs") || exit 1
+  [ "$fresh" = 0 ] || created_logs=$logs
+  work_dir=$(make_folder "$logs/work") || exit 1
+  scores_tsv=$logs/.scores.tsv
+  results_part=$logs/.results.md
+  : >"$logs/commands.txt"
+  : >"$results_part"
+  : >"$scores_tsv"
+}
+
+# handout_references: in a handout (scripts/make_handout.sh) the reference
+# programs of ref/ are the default references, but only where the user named
+# no reference (--ref-mode and --ref-algorithm name one too), and never for
+# the CPU renderer, whose reference is the serial time over the cores.
+handout_references() {
+  [ -f "$repo/.handout" ] || return 0
+  if [ -z "${given[--ref-render]:-}${given[--ref-mode]:-}" ] && [ "$renderer" != cpu ] &&
+    [ -x "$repo/ref/render_ref" ]; then
+    ref_render=$repo/ref/render_ref
+  fi
+  if [ -z "${given[--ref-scan]:-}${given[--ref-algorithm]:-}" ] && [ -x "$repo/ref/cudaScan_ref" ]; then
+    ref_scan=$repo/ref/cudaScan_ref
+  fi
+}
+

@@ -1,0 +1,62 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034,SC2154  # the settings are options.sh's, shared by every part
+# grade.sh's output: the score tables on stdout and in results.md, and the results files.
+# Sourced by scripts/grade.sh, after grade_lib.sh, options_lib.sh and run_lib.sh.
+
+# ---------------------------------------------------------------- tables
+
+# print_score_table PART TITLE ITEM_HEADER REF_HEADER YOUR_HEADER MAX_PER_ROW:
+# the part's rows of scores.tsv in the course's layout (stdout) and in
+# Markdown (results.md). Incorrect results get "(F)" after their time;
+# scores show at most 3 decimals, the total is summed from the exact ones.
+print_score_table() {
+  local part=$1 title=$2 tsv
+  tsv=$(
+    printf '%s\t%s\t%s\tScore\tSpeedup\tReference\n' "$3" "$4" "$5"
+    awk -F '\t' -v part="$part" '$1 == part {
+      t = $6; if ($8 != "ok") t = t " (F)"
+      s = $9; if (s ~ /^[0-9.]+$/) { s = sprintf("%.3f", s); sub(/0+$/, "", s); sub(/\.$/, "", s) }
+      print $2 "\t" $5 "\t" t "\t" s "\t" $7 "\t" $4 }' "$scores_tsv"
+    printf 'TOTAL\t%s\n' "$(part_total "$part" "$6")"
+  )
+  printf '%s\n' "$tsv" | format_box_table "$title" 4 | paint
+  echo
+  printf '%s\n' "$tsv" | format_markdown_table "$title" 4 >>"$results_part"
+}
+
+# part_total PART MAX_PER_ROW: "SUM/MAX" of the part's rows.
+part_total() { awk -F '\t' -v part="$1" '$1 == part { print $9 }' "$scores_tsv" | score_total "$2"; }
+
+# print_ladder_table TITLE ITEMS PART_PREFIX MAX_PER_ROW RUNG...: one row
+# per rung: its time per item ("(F)" when wrong) and its total.
+print_ladder_table() {
+  local title=$1 items=$2 prefix=$3 max=$4 rung tsv
+  shift 4
+  tsv=$(
+    printf 'Rung\t%s\tTotal score\n' "$(tr ',' '\t' <<<"$items")"
+    for rung in "$@"; do
+      awk -F '\t' -v part="$prefix/$rung" -v rung="$rung" -v total="$(part_total "$prefix/$rung" "$max")" '
+        $1 == part { t = $6; if ($8 != "ok") t = t " (F)"; line = line "\t" t }
+        END { print rung line "\t" total }' "$scores_tsv"
+    done
+  )
+  {
+    printf '%s\n' "$tsv" | format_box_table "$title" 0
+    echo
+  } | paint
+  printf '%s\n' "$tsv" | format_markdown_table "$title" 0 >>"$results_part"
+}
+
+
+write_results() {
+  {
+    printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\n'
+    cat "$scores_tsv"
+  } | tsv_to_csv >"$logs/scores.csv"
+  mv -f -- "$results_part" "$logs/results.md"
+  rm -f -- "$scores_tsv"
+  finished=1
+  rmdir "$work_dir" 2>/dev/null || true  # kept only when a program left files there
+  echo "Logs and results (results.md, scores.csv$([ -f "$logs/saxpy.csv" ] && echo ", saxpy.csv")): $logs"
+}
+
