@@ -4,11 +4,12 @@
 # rules, seeds, cache names and the tables. Sourced by grade.sh and by the
 # tests in tests/grade; it defines functions and constants only.
 
-# The grader's files in scripts/: grade.sh and every file it sources (the
-# folder grade/ whole). The handout (make_handout.sh) and the tests' copies
-# of the grader take this list; a library added to grade.sh goes here too.
+# The grader's files in scripts/: grade.sh, every file it sources (the
+# folder grade/ whole) and gradescope.sh, which it runs. The handout
+# (make_handout.sh) and the tests' copies of the grader take this list; a
+# library added to grade.sh goes here too.
 # shellcheck disable=SC2034  # read by make_handout.sh and the tests
-GRADE_FILES=(grade.sh grade_lib.sh options_lib.sh run_lib.sh grade)
+GRADE_FILES=(grade.sh grade_lib.sh options_lib.sh run_lib.sh grade gradescope.sh)
 
 # ---------------------------------------------------------------- patterns
 
@@ -89,14 +90,24 @@ parse_saxpy_best() {
 # ("Wrote PATH").
 parse_written_file() { sed -n 's/^Wrote //p' "$1" | tail -n 1; }
 
+# one_line TEXT: TEXT fit for one field of a table and one line of a
+# terminal: colour and cursor sequences (ESC [ ...) go, tabs, carriage
+# returns and newlines become spaces, the other control characters go.
+one_line() {
+  printf '%s' "$1" | LC_ALL=C sed $'s/\033\\[[0-9;?]*[ -/]*[@-~]//g' |
+    LC_ALL=C tr '\t\r\n' '   ' | LC_ALL=C tr -d '\000-\010\013-\037\177'
+  echo
+}
+
 # first_failure_line LOG: the line that best explains a failed run: a
-# mismatch or error line, else the last line printed.
+# mismatch or error line, else the last line printed (one_line's form: a
+# program's output is anything).
 first_failure_line() {
   local line
-  line=$(grep -Ei -m 1 "$GRADE_NO_GPU_RE" "$1")
-  [ -n "$line" ] || line=$(grep -E -m 1 "$GRADE_FAILURE_RE|error" "$1")
-  [ -n "$line" ] || line=$(grep -v '^[[:space:]]*$' "$1" | tail -n 1)
-  printf '%s\n' "${line:-(no output)}"
+  line=$(grep -aEi -m 1 "$GRADE_NO_GPU_RE" "$1")
+  [ -n "$line" ] || line=$(grep -aE -m 1 "$GRADE_FAILURE_RE|error" "$1")
+  [ -n "$line" ] || line=$(grep -av '^[[:space:]]*$' "$1" | tail -n 1)
+  one_line "${line:-(no output)}"
 }
 
 # help_lists HELP_LOG OPTION: whether a program's --help text names OPTION.

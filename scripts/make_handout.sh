@@ -62,7 +62,7 @@ HANDOUT_PATHS=(
   render/src/run_shading.h render/src/tile_bins.cpp render/src/tile_bins.h render/src/gif.cpp render/src/write_step.h
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
-  scripts/setup.sh "${GRADE_FILES[@]/#/scripts/}" scripts/gradescope.sh scripts/fuzz_scene_file.sh
+  scripts/setup.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md
 )
 

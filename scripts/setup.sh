@@ -7,14 +7,15 @@
 #   scripts/setup.sh [--clang] [--tests] [--dry-run]
 #
 # --clang   also needs clang++ (the sanitizer step of CI builds the host code with it)
-# --tests   also what some tests use and skip without: jq, zip and unzip (the
-#           handout and Gradescope tests), bubblewrap (the judge's sandbox),
-#           freeglut and Xvfb (render -i's window)
+# --tests   also what some tests use and skip without: jq (grade.sh's
+#           results.json), zip and unzip (the handout and Gradescope tests),
+#           bubblewrap (the judge's sandbox), freeglut and Xvfb (render -i's
+#           window)
 # --dry-run says what it would install and runs nothing
 # Exit status: 0 ready to build, 1 something is missing, 2 usage.
 set -euo pipefail
 
-usage() { sed -n '2,14s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,15s/^# \{0,1\}//p' "$0"; }
 
 dry_run=0
 want_clang=0

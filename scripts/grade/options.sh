@@ -42,7 +42,8 @@ scan_rungs=(kogge-stone blelloch single-pass cub)
 exit_status=0
 work_dir=""
 created_logs=""  # the log folder when this run created it
-scores_tsv=""  # the rows so far; scores.csv at the end
+scores_tsv=""  # the rows so far; scores.tsv and scores.csv at the end
+not_graded_tsv=""  # the parts not graded and why, so far
 results_part=""  # results.md so far, renamed at the end
 cores=$(nproc 2>/dev/null || echo 1)
 
@@ -162,6 +163,7 @@ validate_args() {
   if [ -n "$gradescope" ]; then
     [ ! -d "$gradescope" ] || usage_error "--gradescope: '$gradescope' is a folder, not a file"
     [ -d "$(dirname -- "$gradescope")" ] || usage_error "--gradescope: no folder '$(dirname -- "$gradescope")'"
+    command -v jq >/dev/null || { warn "--gradescope needs jq, which is not installed (scripts/setup.sh installs it)"; exit 1; }
   fi
   [ -z "$ref_render" ] || ref_render=$(absolute_program "$ref_render")
   [ -z "$ref_scan" ] || ref_scan=$(absolute_program "$ref_scan")
@@ -207,10 +209,12 @@ setup_paths() {
   [ "$fresh" = 0 ] || created_logs=$logs
   work_dir=$(make_folder "$logs/work") || exit 1
   scores_tsv=$logs/.scores.tsv
+  not_graded_tsv=$logs/.not_graded.tsv
   results_part=$logs/.results.md
   : >"$logs/commands.txt"
   : >"$results_part"
   : >"$scores_tsv"
+  : >"$not_graded_tsv"
 }
 
 # handout_references: in a handout (scripts/make_handout.sh) the reference

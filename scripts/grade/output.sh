@@ -48,15 +48,32 @@ print_ladder_table() {
 }
 
 
+# write_results: the tables as they were carried, in TSV (scores.tsv, and
+# not_graded.tsv: each part that could not run and why), and what is made
+# from them: scores.csv (tsv_to_csv, the one CSV writer), results.json
+# (gradescope.sh, with jq) and results.md.
 write_results() {
+  local files="results.md, scores.csv, scores.tsv, not_graded.tsv"
   {
     printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\n'
     cat "$scores_tsv"
-  } | tsv_to_csv >"$logs/scores.csv"
+  } >"$logs/scores.tsv"
+  {
+    printf 'part\treason\n'
+    cat "$not_graded_tsv"
+  } >"$logs/not_graded.tsv"
+  tsv_to_csv <"$logs/scores.tsv" >"$logs/scores.csv"
   mv -f -- "$results_part" "$logs/results.md"
-  rm -f -- "$scores_tsv"
+  rm -f -- "$scores_tsv" "$not_graded_tsv"
   finished=1
   rmdir "$work_dir" 2>/dev/null || true  # kept only when a program left files there
-  echo "Logs and results (results.md, scores.csv$([ -f "$logs/saxpy.csv" ] && echo ", saxpy.csv")): $logs"
+  [ ! -f "$logs/saxpy.csv" ] || files+=", saxpy.csv"
+  if ! command -v jq >/dev/null; then
+    files+="; no results.json: jq is not installed"
+  elif "$script_dir/gradescope.sh" --execution-time "$SECONDS" "$logs" "$logs/results.json" >/dev/null; then
+    files+=", results.json"
+  else
+    exit_status=1
+  fi
+  echo "Logs and results ($files): $logs"
 }
-

@@ -35,7 +35,7 @@ finished=0
 # cache entries, the scratch folder, the half-made results.
 remove_partial() {
   [ ${#temp_files[@]} -eq 0 ] || rm -f -- "${temp_files[@]}"
-  [ "$finished" = 1 ] || [ -z "$scores_tsv" ] || rm -f -- "$scores_tsv" "$results_part"
+  [ "$finished" = 1 ] || [ -z "$scores_tsv" ] || rm -f -- "$scores_tsv" "$not_graded_tsv" "$results_part"
   [ "$finished" = 1 ] || [ -z "$work_dir" ] || rm -rf -- "$work_dir"
 }
 
@@ -107,9 +107,10 @@ first_time() {
 
 # add_score_row PART ITEM SEED REFERENCE REF_MS YOUR_MS VERDICT SCORE MAX
 add_score_row() {
-  local speed
+  local speed field row=()
   speed=$(speedup "$5" "$6")
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$speed" "$7" "$8" "$9" >>"$scores_tsv"
+  for field in "$1" "$2" "$3" "$4" "$5" "$6" "$speed" "$7" "$8" "$9"; do row+=("$(one_line "$field")"); done
+  (IFS=$'\t'; printf '%s\n' "${row[*]}") >>"$scores_tsv"
   [ "$7" = ok ] || exit_status=1
 }
 
@@ -120,9 +121,10 @@ report_bad_run() {
 
 # not_graded PART REASON: a part that could not run at all. Said on stderr;
 # also where its table would be when stdout goes to a file, so the file
-# tells why the table is missing.
+# tells why the table is missing; its row in not_graded.tsv (results.json).
 not_graded() {
   warn "$1: not graded: $2"
+  printf '%s\t%s\n' "$(one_line "$1")" "$(one_line "$2")" >>"$not_graded_tsv"
   printf '%s: not graded: %s\n\n' "$1" "$2" >>"$results_part"
   [ -t 1 ] || printf '%s: not graded: %s\n\n' "$1" "$2"
   exit_status=1

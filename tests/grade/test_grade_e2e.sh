@@ -51,7 +51,7 @@ test_render_cpu_scores() {
   expect_match "render cpu: progress names scene and run" '^\[ *[0-9]+s\] render pattern \(2/3\): cpu renderer: run 2/2$' "$ERR"
   expect_match "render cpu: the log folder is named last" "^Logs and results .*: $LOGS\$" "$(tail -n 1 <<<"$OUT")"
   expect_match "render cpu: csv row" "^render,pattern,[0-9]+,\"serial / $cores cores \\(perfect scaling\\)\",10.0000,30.0000,0.33x,ok,5,9\$" "$(cat "$LOGS/scores.csv")"
-  expect_eq "render cpu: no partial files left" "" "$(find "$LOGS" -name '.*' -o -name scores.tsv -o -name work)"
+  expect_eq "render cpu: no partial files left" "" "$(find "$LOGS" -name '.*' -o -name work)"
   expect_match "render cpu: markdown total" '\*\*16/27\*\*' "$(cat "$LOGS/results.md")"
   expect_match "render cpu: every run in commands.txt" '^render/rand10k.cpu.run2.log: .*/render -r cpu -s 1024 -b 0:4 -f '"''"' rand10k$' "$(cat "$LOGS/commands.txt")"
   expect_no_match "render cpu: no colour when not a terminal" $'\033' "$OUT"

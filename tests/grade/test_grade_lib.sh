@@ -102,6 +102,10 @@ test_verdicts() {
   expect_eq "failure line without a GPU" "$(cat "$fx/saxpy_no_gpu.txt")" "$(first_failure_line "$fx/saxpy_no_gpu.txt")"
   expect_eq "failure line of the stub" "render: error: the CUDA renderer is not available in this build yet" \
     "$(first_failure_line "$fx/render_cuda_stub.txt")"
+  printf 'ok\n\033[1;31merror:\033[0m\tbad\001 "x" \377\r\n' >"$tmp_log"
+  expect_eq "failure line of a coloured log: one line, no control characters" $'error: bad "x" \377 ' \
+    "$(first_failure_line "$tmp_log")"
+  expect_eq "one line of many" "a b c" "$(one_line $'a\nb\tc')"
 }
 
 # render_points NAME WANT VERDICT T_REF T

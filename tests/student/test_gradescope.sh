@@ -46,12 +46,12 @@ expect_results() {
 test_converter_on_a_log_folder() {
   local logs=$tmp/logs
   mkdir -p "$logs"
-  cat >"$logs/scores.csv" <<'CSV'
-part,item,seed,reference,ref_ms,your_ms,speedup,verdict,score,max_score
-scan,1000000,-,"cudaScan_ref -a blelloch",1.0000,0.5000,2.00x,ok,1.25,1.25
-render,rgb,42,"render_ref -r cuda, classic",10.0000,20.0000,0.50x,wrong,0,9
-CSV
-  printf 'render: not graded: the "cuda" renderer needs a GPU\n\n' >"$logs/results.md"
+  {
+    printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\n'
+    printf 'scan\t1000000\t-\tcudaScan_ref -a blelloch\t1.0000\t0.5000\t2.00x\tok\t1.25\t1.25\n'
+    printf 'render\trgb\t42\trender_ref -r cuda, classic\t10.0000\t20.0000\t0.50x\twrong\t0\t9\n'
+  } >"$logs/scores.tsv"
+  printf 'part\treason\nrender\tthe "cuda" renderer needs a GPU\n' >"$logs/not_graded.tsv"
   "$repo/scripts/gradescope.sh" --execution-time 12 "$logs" "$tmp/results.json" >/dev/null
   expect_eq "converter: exit status" 0 "$?"
   expect_results converter "$tmp/results.json" '["scan 1000000","render rgb","render (not graded)"]' \
@@ -70,12 +70,12 @@ test_converter_errors() {
   local out status
   out=$("$repo/scripts/gradescope.sh" "$tmp/nowhere" "$tmp/r.json" 2>&1)
   status=$?
-  expect_eq "no scores.csv: exit status" 1 "$status"
-  expect_match "no scores.csv: one line" 'holds no scores.csv' "$out"
-  expect_eq "no scores.csv: nothing written" no "$([ -e "$tmp/r.json" ] && echo yes || echo no)"
+  expect_eq "no scores.tsv: exit status" 1 "$status"
+  expect_match "no scores.tsv: one line" 'holds no scores.tsv' "$out"
+  expect_eq "no scores.tsv: nothing written" no "$([ -e "$tmp/r.json" ] && echo yes || echo no)"
   # FILE a folder: refused, nothing moved into it.
   mkdir -p "$tmp/logs-ok" "$tmp/a-folder"
-  printf 'part,item,score,max_score\n' >"$tmp/logs-ok/scores.csv"
+  printf 'part\titem\tscore\tmax_score\n' >"$tmp/logs-ok/scores.tsv"
   out=$("$repo/scripts/gradescope.sh" "$tmp/logs-ok" "$tmp/a-folder" 2>&1)
   status=$?
   expect_eq "FILE a folder: exit status" 1 "$status"
@@ -105,7 +105,48 @@ test_grade_sh_writes_it() {
     '["render rgb","render pattern"]' '[[9,9],[5,9]]'
 }
 
+# Whatever bytes a log holds (an escape sequence, a byte that is not UTF-8,
+# quotes, backslashes, a carriage return), results.json stays valid JSON.
+test_converter_on_any_bytes() {
+  local logs=$tmp/logs-bytes reason
+  mkdir -p "$logs"
+  printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\n' >"$logs/scores.tsv"
+  reason=$'build failed: \e[31merror\e[0m: "x\\y" \xff\xfe\r \x01 end'
+  printf 'part\treason\nscan\t%s\n' "$reason" >"$logs/not_graded.tsv"
+  "$repo/scripts/gradescope.sh" "$logs" "$tmp/bytes.json" >/dev/null
+  expect_eq "any bytes: exit status" 0 "$?"
+  expect_results "any bytes" "$tmp/bytes.json" '["scan (not graded)"]' '[[0,0]]'
+  expect_match "any bytes: the escape kept as an escape" 'u001b\[31merror' "$(cat "$tmp/bytes.json")"
+  expect_match "any bytes: the reason's end kept" ' end$' "$(jq -r '.tests[0].output' "$tmp/bytes.json")"
+}
+
+# grade.sh on a program whose output holds an escape sequence and a byte
+# that is not UTF-8: results.json (written with jq in the log folder) is
+# valid, results.md and the not-graded row hold no control characters.
+test_grade_sh_on_any_output() {
+  local bin=$tmp/bin-bytes logs=$tmp/logs-any status
+  mkdir -p "$bin"
+  cat >"$bin/cudaScan" <<'SH'
+#!/usr/bin/env bash
+printf '\e[31mno CUDA device\e[0m here \xff\t"quoted" \\ end\r\n'
+exit 1
+SH
+  chmod +x "$bin/cudaScan"
+  "$repo/scripts/grade.sh" scan --counts 1000 --runs 1 --bin-dir "$bin" --logs "$logs" --quiet >/dev/null 2>&1
+  status=$?
+  expect_eq "grade.sh on any output: exit status" 1 "$status"
+  expect_results "grade.sh on any output" "$logs/results.json" '["scan (not graded)"]' '[[0,0]]'
+  expect_match "grade.sh on any output: the reason" 'needs a GPU: no CUDA device' \
+    "$(jq -r '.tests[0].output' "$logs/results.json")"
+  expect_eq "grade.sh on any output: no control characters in results.md" 0 \
+    "$(LC_ALL=C grep -c $'[\x01-\x08\x0b-\x1f\x7f]' "$logs/results.md")"
+  expect_eq "grade.sh on any output: one not-graded row of two fields" 2 \
+    "$(awk -F '\t' 'NR == 2 { print NF }' "$logs/not_graded.tsv")"
+}
+
 test_converter_on_a_log_folder
+test_converter_on_any_bytes
+test_grade_sh_on_any_output
 test_converter_errors
 test_grade_sh_writes_it
 finish

@@ -32,6 +32,7 @@ done
 # their source lines (not from the list make_handout.sh copies).
 grader=(grade.sh)
 for ((i = 0; i < ${#grader[@]}; i++)); do
+  # shellcheck disable=SC2016  # "$script_dir" is text in the sourced line
   while read -r lib; do
     [[ " ${grader[*]} " == *" $lib "* ]] || grader+=("$lib")
   done < <(sed -n 's|^[[:space:]]*source "$script_dir/\([^"]*\)".*$|\1|p' "$repo/scripts/${grader[$i]}")
