@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # On a GPU machine: builds the judge and its workers for this GPU (preset
 # gpu), runs the judge's exploit suite (host memory, as CI does), then the GPU
-# workers on device memory: the course-style fill as the honest control, a
-# worker whose kernel runs after it answered, and a GPU hang followed by the
-# fill again. Prints what the judge said; logs in the named folder.
+# workers on device memory: the judge's reference (the course-style scan) as
+# the honest control, our rungs, a worker whose kernel runs after it
+# answered, and a GPU hang followed by the reference again. Prints what the judge said; logs in the named folder.
 #
 # Usage: scripts/gpu_judge.sh [--logs DIR] [--counts LIST]
 set -uo pipefail
@@ -24,7 +24,7 @@ failed=0
 step() { echo "== $*"; }
 
 step "build (preset gpu)"
-if ! { cmake --preset gpu && cmake --build --preset gpu --target judge judge_workers cudaScan; } \
+if ! { cmake --preset gpu && cmake --build --preset gpu --target judge judge_workers judge_scan_rungs cudaScan; } \
   >"$logs/build.log" 2>&1; then
   tail -20 "$logs/build.log"
   exit 1
@@ -36,24 +36,29 @@ bash tests/judge/test_judge_exploits.sh "$bin/judge" "$bin" "$PWD/build-gpu/test
   >"$logs/exploits.log" 2>&1 || failed=1
 tail -3 "$logs/exploits.log"
 
-# judge_on LABEL WORKER [ARGS...]: the judge's rows for one GPU worker.
+# judge_on LABEL WORKER [ARGS...]: the judge's rows for one GPU worker (a
+# program in the build's bin folder).
 judge_on() {
   local label=$1 worker=$2
   shift 2
   mkdir -p "$logs/$label"
-  "$bin/judge" --worker "$bin/judge_worker_$worker" --log-dir "$logs/$label" "$@" 2>&1 |
+  "$bin/judge" --worker "$bin/$worker" --log-dir "$logs/$label" "$@" 2>&1 |
     tee "$logs/$label.tsv"
 }
 
-step "course-style fill, sandboxed"
-judge_on fill gpu_fill --counts "$counts" scan find_repeats || failed=1
-step "course-style fill, unsandboxed (the sandbox's cost)"
-judge_on fill_unsandboxed gpu_fill --unsandboxed --counts "$counts" scan find_repeats
+step "the reference (course-style scan), sandboxed"
+judge_on reference judge_scan_reference --counts "$counts" scan find_repeats || failed=1
+step "the reference, unsandboxed (the sandbox's cost)"
+judge_on reference_unsandboxed judge_scan_reference --unsandboxed --counts "$counts" scan find_repeats
+for rung in kogge-stone blelloch single-pass cub; do
+  step "our rung $rung"
+  judge_on "rung_$rung" "judge_scan_rung_$rung" --counts "$counts" scan find_repeats || failed=1
+done
 step "late kernel (must be rejected)"
-judge_on late_kernel late_kernel --counts 1000000 scan find_repeats && failed=1
-step "GPU hang (must be rejected), then the fill again"
-judge_on gpu_hang gpu_hang --counts 1000 --call-timeout 5 scan && failed=1
-judge_on fill_after_hang gpu_fill --counts 1000000 scan || failed=1
+judge_on late_kernel judge_worker_late_kernel --counts 1000000 scan find_repeats && failed=1
+step "GPU hang (must be rejected), then the reference again"
+judge_on gpu_hang judge_worker_gpu_hang --counts 1000 --call-timeout 5 scan && failed=1
+judge_on reference_after_hang judge_scan_reference --counts 1000000 scan || failed=1
 
 step "our cudaScan -a blelloch, its own line (best of 3)"
 for test in scan find_repeats; do

@@ -3,7 +3,7 @@
 # state: make_handout.sh writes a handout, which must pass its own README's
 # build-and-test commands; the slots as handed out must fail with the
 # message naming the file to edit; the slots filled correctly (from
-# tests/student/fills/) must build and, on a GPU, pass the slot tests and
+# tests/student/fills/ and judge/reference/) must build and, on a GPU, pass the slot tests and
 # get full correctness from grade.sh, whose Gradescope results.json must
 # validate; and the Gradescope bundle's run_autograder, given the filled
 # files as a submission, must write a valid results.json (every test passed
@@ -147,7 +147,7 @@ fi
 step "the slots filled correctly"
 fills=$tmp/suite/tests/student/fills
 cp "$fills/student_saxpy.cu" saxpy/student/student_saxpy.cu
-cp "$fills/student_scan.cu" scan/student/student_scan.cu
+cp "$tmp/suite/judge/reference/course_scan.cu" scan/student/student_scan.cu
 perl -i "$fills/fill_renderer.pl" render/student/student_renderer.cu || bad "fill_renderer.pl"
 if cmake --build --preset default >"$tmp/filled-build.log" 2>&1; then ok "the filled handout builds"; else
   tail -n 30 "$tmp/filled-build.log"

@@ -108,15 +108,24 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
                                 "--tmpfs",
                                 "/tmp"};
   for (const std::string& node : device_nodes()) a.insert(a.end(), {"--dev-bind", node, node});
-  for (const std::string& path : options.hide) {
-    if (is_folder(path))
-      a.insert(a.end(), {"--tmpfs", path, "--remount-ro", path});
-    else if (exists(path))
+  // Hidden folders become empty ones, parents before the folders inside
+  // them; they turn read-only only after the program itself is bound back
+  // in (bubblewrap cannot make its mount point in a read-only folder).
+  std::vector<std::string> hidden = options.hide;
+  std::sort(hidden.begin(), hidden.end());
+  std::vector<std::string> folders;
+  for (const std::string& path : hidden) {
+    if (is_folder(path)) {
+      a.insert(a.end(), {"--tmpfs", path});
+      folders.push_back(path);
+    } else if (exists(path)) {
       a.insert(a.end(), {"--ro-bind", "/dev/null", path});
+    }
   }
-  // The program itself, visible again if a hidden folder holds it.
-  a.insert(a.end(), {"--ro-bind", argv[0], argv[0], "--chdir", "/tmp", "--clearenv", "--setenv",
-                     "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp"});
+  a.insert(a.end(), {"--ro-bind", argv[0], argv[0]});
+  for (const std::string& path : folders) a.insert(a.end(), {"--remount-ro", path});
+  a.insert(a.end(), {"--chdir", "/tmp", "--clearenv", "--setenv", "PATH",
+                     "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp"});
   for (const char* name :
        {"LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING", "CUDA_CACHE_DISABLE"})
     pass_env(a, name);

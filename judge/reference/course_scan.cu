@@ -1,7 +1,10 @@
-// A correct fill of scan/student/student_scan.cu, as a student would write
-// it (the course's up-sweep/down-sweep on a power-of-two copy):
-// scripts/test_handout.sh copies it into a handout's slot and expects full
-// correctness. Not part of any handout.
+// The course's scan, as a student is meant to write it in
+// scan/student/student_scan.cu: up-sweep/down-sweep on a power-of-two copy,
+// one thread per element pair. Two jobs: the judge's default reference
+// worker (judge_scan_reference: the grade's reference time is this design
+// timed the judge's way), and the course-style fill that
+// scripts/test_handout.sh copies into a handout's slot. Not part of any
+// handout (a built reference worker is, in ref/).
 #include <cstdint>
 
 #include "common/cuda_check.h"
