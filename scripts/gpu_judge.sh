@@ -3,7 +3,8 @@
 # gpu), runs the judge's exploit suite (host memory, as CI does), then the GPU
 # workers on device memory: the judge's reference (the course-style scan) as
 # the honest control, our rungs, a worker whose kernel runs after it
-# answered, and a GPU hang followed by the reference again. Prints what the judge said; logs in the named folder.
+# answered, and a GPU hang followed by the reference again; then grade.sh
+# --ladder through the judge (the rungs' scores against the reference). Prints what the judge said; logs in the named folder.
 #
 # Usage: scripts/gpu_judge.sh [--logs DIR] [--counts LIST]
 set -uo pipefail
@@ -59,6 +60,13 @@ judge_on late_kernel judge_worker_late_kernel --counts 1000000 scan find_repeats
 step "GPU hang (must be rejected), then the reference again"
 judge_on gpu_hang judge_worker_gpu_hang --counts 1000 --call-timeout 5 scan && failed=1
 judge_on reference_after_hang judge_scan_reference --counts 1000000 scan || failed=1
+
+step "grade.sh on the judge: our rungs against the course-design reference"
+scripts/grade.sh scan find_repeats --ladder --bin-dir "$bin" --counts "$counts" --logs "$logs/grade" --quiet \
+  >"$logs/grade.out" 2>&1 || failed=1
+grep -E '^(Ladder|\| (Rung|kogge|blelloch|single|cub))' "$logs/grade.out"
+awk -F '\t' '$4 ~ /judge_scan_reference/ { split($1, p, "/"); print "reference", p[1], $2, $5 " ms" }' "$logs/grade/scores.tsv" |
+  sort -u | tee "$logs/reference.txt"
 
 step "our cudaScan -a blelloch, its own line (best of 3)"
 for test in scan find_repeats; do

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Grades the implementations as the course does: checks every result against
 # our serial references, times it against a named reference, prints score
-# tables.
+# tables. Scan and find_repeats are graded by the trusted judge (judge/):
+# the code under test runs in a sandboxed worker and every timed call is
+# checked, so nothing it prints counts.
 #
 # Usage: scripts/grade.sh [saxpy|scan|find_repeats|render|all ...] [options]
 #   Parts (default all): saxpy (timing table, not scored), scan and
@@ -12,10 +14,12 @@
 #                         handout's -r cuda already is)
 #   --cuda-mode MODE      render's --cuda-mode for the graded CUDA renderer
 #                         (default: render's own, auto)
-#   --algorithm ALGO      cudaScan's -a for the graded scan (default: its own)
+#   --algorithm ALGO      the scan graded: student (default: your
+#                         scan/student/student_scan.cu) or one of ours:
+#                         kogge-stone blelloch single-pass cub
 #   --ladder              grade every design rung against the same reference:
 #                         render's CUDA modes circles pixels tiles classic
-#                         tiled binned auto, cudaScan's algorithms
+#                         tiled binned auto, our scan algorithms
 #                         kogge-stone blelloch single-pass cub (needs a GPU)
 #   --scenes LIST         scenes, comma-separated (default
 #                         rgb,rand10k,rand100k,pattern,snowsingle,biglittle,rand1M,micro2M)
@@ -33,10 +37,13 @@
 #   --ref-render PATH     reference renderer with render's command line instead
 #                         (e.g. the course's render_ref)
 #   --ref-renderer NAME   the -r value given to --ref-render (default cuda)
-#   --ref-algorithm ALGO  the scan reference: our cudaScan -a ALGO (default
-#                         blelloch, the course's algorithm; cub is the library)
-#   --ref-scan PATH       reference cudaScan instead (e.g. the course's
-#                         cudaScan_ref)
+#   --ref-algorithm ALGO  the scan reference, timed by the judge like the
+#                         graded scan: course (default: the course's
+#                         up-sweep/down-sweep design) or one of ours
+#   --ref-worker PATH     a judge worker as the scan reference instead
+#   --ref-scan PATH       a program with cudaScan's command line as the scan
+#                         reference instead, its own printed time (e.g. the
+#                         course's cudaScan_ref)
 #                         The CPU renderer's reference is the serial time
 #                         divided by this machine's cores (perfect scaling).
 #                         A reference that cannot run stops its part (exit 1).
@@ -53,6 +60,11 @@
 #   --no-cache            always render the serial references afresh (the
 #                         reference images into the log folder)
 #   --timeout SEC         limit for one program run (default 900)
+#   --unsandboxed         the judge runs workers without its sandbox (your
+#                         own work only; every row says "unsandboxed")
+#   --judge-memory device|host  where the judge's arrays live (default
+#                         device; host: workers built on host code, as the
+#                         tests' stand-ins are)
 #   --quiet               no progress lines on stderr
 #   --gradescope FILE     also write Gradescope's results.json to FILE (one test
 #                         per graded row; scripts/gradescope.sh)
@@ -86,6 +98,8 @@ source "$script_dir/grade/build.sh"
 source "$script_dir/grade/output.sh"
 # shellcheck source=scripts/grade/saxpy.sh
 source "$script_dir/grade/saxpy.sh"
+# shellcheck source=scripts/grade/judge.sh
+source "$script_dir/grade/judge.sh"
 # shellcheck source=scripts/grade/scan.sh
 source "$script_dir/grade/scan.sh"
 # shellcheck source=scripts/grade/cache.sh
@@ -98,8 +112,10 @@ source "$script_dir/grade/render.sh"
 # prepare_programs: builds what the parts need before anything runs, and
 # checks render's scenes, so a usage error comes before any long run.
 prepare_programs() {
-  local part
-  for part in "${parts[@]}"; do ensure_program "$(program_of "$part")"; done
+  local part program
+  for part in "${parts[@]}"; do
+    for program in $(programs_of "$part"); do ensure_program "$program"; done
+  done
   if [ "${program_state[render]:-}" = ok ]; then
     mkdir -p "$logs/render"
     render_preflight

@@ -126,6 +126,7 @@ help_lists() { grep -q -e "$2" "$1"; }
 #   usage       exit 2: the program rejected its command line
 #   timeout     stopped after the time limit (timeout's 124)
 #   crash       killed by a signal (status above 128)
+# (The judge's rows have one more: rejected, with the judge's reason.)
 classify_run() {
   local status=$1 log=$2 pass=${3:-}
   if [ "$status" -ne 0 ] && grep -Eqi "$GRADE_NO_GPU_RE" "$log"; then
@@ -161,6 +162,7 @@ verdict_text() {
     usage) echo "rejected its command line" ;;
     timeout) echo "timed out" ;;
     crash) echo "crashed" ;;
+    rejected) echo "rejected by the judge" ;;
     *) echo "$1" ;;
   esac
 }
@@ -202,7 +204,9 @@ scan_score() {
   [ "$1" = ok ] || { echo 0; return; }
   if ! has_time "$2" || ! has_time "$3"; then echo "n/a"; return; fi
   awk -v r="$2" -v t="$3" 'BEGIN {
-    if (t <= 1.2 * r) print "1.25"; else printf "%.9g\n", 1.25 * r / t
+    if (t <= 1.2 * r) { print "1.25"; exit }
+    # Nine decimals, never an exponent (a score is read as a plain number).
+    s = sprintf("%.9f", 1.25 * r / t); sub(/0+$/, "", s); sub(/\.$/, "", s); print s
   }'
 }
 

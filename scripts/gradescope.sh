@@ -72,7 +72,9 @@ jq -n --rawfile scores "$log_dir/scores.tsv" --rawfile not_graded "$not_graded" 
     {name: "\(.part) \(.item)", score: (.score | number), max_score: (.max_score | number),
      status: (if .verdict == "ok" then "passed" else "failed" end),
      output: ("verdict: \(.verdict)\nyour time: \(.your_ms) ms, reference time: \(.ref_ms) ms (\(.reference)), speedup \(.speedup)"
-              + (if .seed != "" and .seed != "-" then "\ncheck seed: \(.seed)" else "" end))};
+              + (if (.seed // "-") != "-" and .seed != "" then "\ncheck seed: \(.seed)" else "" end)
+              + (if (.round_trip_ms // "-") != "-" then "\ntimed by the judge (its empty round trip: \(.round_trip_ms) ms)" else "" end)
+              + (if (.note // "") != "" then "\nthe judge: \(.note)" else "" end))};
   ($not_graded | rows) as $skipped
   | ([$scores | rows | .[] | test_of_row]
      + [$skipped[] | {name: "\(.part) (not graded)", score: 0, max_score: 0, status: "failed", output: .reason}]) as $tests

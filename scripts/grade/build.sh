@@ -25,6 +25,10 @@ sources_of() {
   case "$1" in
     cudaSaxpy) echo common saxpy ;;
     cudaScan) echo common scan ;;
+    judge | judge_calibration_worker) echo common judge scan/include scan/src/reference.cpp ;;
+    scan_worker) echo common judge scan/student ;;
+    judge_scan_reference) echo common judge ;;
+    judge_scan_rung_*) echo common judge scan ;;
     render) echo common scenes render ;;
   esac
 }
@@ -78,12 +82,11 @@ ensure_program() {
   program_state[$target]=ok
 }
 
-# program_of PART: the program a part runs.
-program_of() {
+# programs_of PART: the programs a part runs, one a line.
+programs_of() {
   case "$1" in
     saxpy) echo cudaSaxpy ;;
-    scan | find_repeats) echo cudaScan ;;
+    scan | find_repeats) scan_programs ;;
     render) echo render ;;
   esac
 }
-

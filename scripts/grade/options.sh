@@ -19,8 +19,11 @@ seed_mode=auto
 ref_mode=classic
 ref_render=""
 ref_renderer=cuda
-ref_algorithm=blelloch
+ref_algorithm=course
 ref_scan=""
+ref_worker=""
+unsandboxed=0
+judge_memory=device
 build_dir=$repo/build
 bin_dir=""
 build=1
@@ -77,6 +80,9 @@ parse_args() {
       --ref-renderer) need_value "$@"; ref_renderer=$2; shift ;;
       --ref-algorithm) need_value "$@"; ref_algorithm=$2; shift ;;
       --ref-scan) need_value "$@"; ref_scan=$2; shift ;;
+      --ref-worker) need_value "$@"; ref_worker=$2; shift ;;
+      --unsandboxed) unsandboxed=1 ;;
+      --judge-memory) need_value "$@"; judge_memory=$2; shift ;;
       --build-dir) need_folder "$@"; build_dir=$2; shift ;;
       --bin-dir) need_folder "$@"; bin_dir=$2; shift ;;
       --no-build) build=0 ;;
@@ -121,6 +127,14 @@ absolute_program() {
 # within N MIN MAX: whether N is a whole number from MIN to MAX.
 within() { [[ $1 =~ ^[0-9]{1,12}$ ]] && [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
 
+# one_of OPTION VALUE CHOICE...: a usage error unless VALUE is a CHOICE.
+one_of() {
+  local option=$1 value=$2 choice
+  shift 2
+  for choice in "$@"; do [ "$value" != "$choice" ] || return 0; done
+  usage_error "$option: '$value' is not one of: $*"
+}
+
 # mode_name OPTION NAME: a usage error unless NAME looks like a mode or
 # algorithm name (the program itself says whether it knows it).
 mode_name() { [[ $2 =~ ^[a-z][a-z0-9-]*$ ]] || usage_error "$1: '$2' is not a name"; }
@@ -144,15 +158,23 @@ validate_args() {
   esac
   [[ $ref_renderer =~ ^[a-z]+$ ]] || usage_error "--ref-renderer: '$ref_renderer' is not a renderer name"
   mode_name --ref-mode "$ref_mode"
-  mode_name --ref-algorithm "$ref_algorithm"
+  one_of --ref-algorithm "$ref_algorithm" course "${scan_rungs[@]}"
+  [ -z "$algorithm" ] || one_of --algorithm "$algorithm" student "${scan_rungs[@]}"
+  one_of --judge-memory "$judge_memory" device host
   [ -z "$cuda_mode" ] || mode_name --cuda-mode "$cuda_mode"
-  [ -z "$algorithm" ] || mode_name --algorithm "$algorithm"
   if [ "$renderer" != cuda ] && [ -n "$cuda_mode" ]; then usage_error "--cuda-mode is for --renderer cuda"; fi
   # A reference option that another one overrides would be ignored unsaid.
   [ -z "${given[--ref-mode]:-}" ] || [ -z "${given[--ref-render]:-}" ] ||
     usage_error "--ref-mode and --ref-render each name the render reference: give one"
-  [ -z "${given[--ref-algorithm]:-}" ] || [ -z "${given[--ref-scan]:-}" ] ||
-    usage_error "--ref-algorithm and --ref-scan each name the scan reference: give one"
+  [ "$(( ${given[--ref-algorithm]:-0} + ${given[--ref-scan]:-0} + ${given[--ref-worker]:-0} ))" -le 1 ] ||
+    usage_error "--ref-algorithm, --ref-scan and --ref-worker each name the scan reference: give one"
+  if [ -f "$repo/.handout" ]; then
+    [ -z "$algorithm" ] || [ "$algorithm" = student ] ||
+      usage_error "--algorithm $algorithm: the suite's algorithms are not in a handout (only student)"
+    [ "$ref_algorithm" = course ] ||
+      usage_error "--ref-algorithm $ref_algorithm: the suite's algorithms are not in a handout (only course)"
+    [ "$ladder" = 0 ] || usage_error "--ladder: the suite's rungs are not in a handout"
+  fi
   [ -z "${given[--ref-renderer]:-}" ] || [ -n "$ref_render" ] ||
     usage_error "--ref-renderer is the -r of --ref-render: give --ref-render too"
   if [ "$ladder" = 1 ]; then
@@ -167,6 +189,7 @@ validate_args() {
   fi
   [ -z "$ref_render" ] || ref_render=$(absolute_program "$ref_render")
   [ -z "$ref_scan" ] || ref_scan=$(absolute_program "$ref_scan")
+  [ -z "$ref_worker" ] || ref_worker=$(absolute_program "$ref_worker")
   [ ${#parts[@]} -eq 0 ] || unique_parts
 }
 
@@ -218,17 +241,18 @@ setup_paths() {
 }
 
 # handout_references: in a handout (scripts/make_handout.sh) the reference
-# programs of ref/ are the default references, but only where the user named
-# no reference (--ref-mode and --ref-algorithm name one too), and never for
-# the CPU renderer, whose reference is the serial time over the cores.
+# programs of ref/ are the default references (the scan's is the judge's
+# reference worker, built there), but only where the user named no
+# reference (--ref-mode names one too), and never for the CPU renderer,
+# whose reference is the serial time over the cores.
 handout_references() {
   [ -f "$repo/.handout" ] || return 0
   if [ -z "${given[--ref-render]:-}${given[--ref-mode]:-}" ] && [ "$renderer" != cpu ] &&
     [ -x "$repo/ref/render_ref" ]; then
     ref_render=$repo/ref/render_ref
   fi
-  if [ -z "${given[--ref-scan]:-}${given[--ref-algorithm]:-}" ] && [ -x "$repo/ref/cudaScan_ref" ]; then
-    ref_scan=$repo/ref/cudaScan_ref
+  if [ -z "${given[--ref-scan]:-}${given[--ref-worker]:-}" ] && [ -x "$repo/ref/.bin/judge_scan_reference" ]; then
+    ref_worker=$repo/ref/.bin/judge_scan_reference
   fi
 }
 

@@ -9,19 +9,30 @@
 # the part's rows of scores.tsv in the course's layout (stdout) and in
 # Markdown (results.md). Incorrect results get "(F)" after their time;
 # scores show at most 3 decimals, the total is summed from the exact ones.
+# Rows the judge timed show its empty round trip, the overhead inside each
+# time; the judge's notes (why a row was rejected) follow the table.
 print_score_table() {
-  local part=$1 title=$2 tsv
+  local part=$1 title=$2 tsv notes judged trip_header=""
+  judged=$(awk -F '\t' -v part="$part" '$1 == part && $11 != "-" { print "yes"; exit }' "$scores_tsv")
+  [ -z "$judged" ] || trip_header=$'Round trip\t'
   tsv=$(
-    printf '%s\t%s\t%s\tScore\tSpeedup\tReference\n' "$3" "$4" "$5"
-    awk -F '\t' -v part="$part" '$1 == part {
+    printf '%s\t%s\t%s\tScore\tSpeedup\t%sReference\n' "$3" "$4" "$5" "$trip_header"
+    awk -F '\t' -v part="$part" -v judged="$judged" '$1 == part {
       t = $6; if ($8 != "ok") t = t " (F)"
       s = $9; if (s ~ /^[0-9.]+$/) { s = sprintf("%.3f", s); sub(/0+$/, "", s); sub(/\.$/, "", s) }
-      print $2 "\t" $5 "\t" t "\t" s "\t" $7 "\t" $4 }' "$scores_tsv"
+      print $2 "\t" $5 "\t" t "\t" s "\t" $7 "\t" (judged ? $11 "\t" : "") $4 }' "$scores_tsv"
     printf 'TOTAL\t%s\n' "$(part_total "$part" "$6")"
   )
-  printf '%s\n' "$tsv" | format_box_table "$title" 4 | paint
-  echo
-  printf '%s\n' "$tsv" | format_markdown_table "$title" 4 >>"$results_part"
+  notes=$(awk -F '\t' -v part="$part" '$1 == part && $12 != "" { print "  " $2 ": " $12 }' "$scores_tsv")
+  {
+    printf '%s\n' "$tsv" | format_box_table "$title" 4
+    [ -z "$notes" ] || printf 'The judge'"'"'s notes:\n%s\n' "$notes"
+    echo
+  } | paint
+  {
+    printf '%s\n' "$tsv" | format_markdown_table "$title" 4
+    [ -z "$notes" ] || printf 'The judge'"'"'s notes:\n\n%s\n\n' "$(awk '{ sub(/^  /, "- "); print }' <<<"$notes")"
+  } >>"$results_part"
 }
 
 # part_total PART MAX_PER_ROW: "SUM/MAX" of the part's rows.
@@ -55,7 +66,7 @@ print_ladder_table() {
 write_results() {
   local files="results.md, scores.csv, scores.tsv, not_graded.tsv"
   {
-    printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\n'
+    printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\tround_trip_ms\tnote\n'
     cat "$scores_tsv"
   } >"$logs/scores.tsv"
   {

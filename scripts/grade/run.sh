@@ -106,10 +106,15 @@ first_time() {
 }
 
 # add_score_row PART ITEM SEED REFERENCE REF_MS YOUR_MS VERDICT SCORE MAX
+# [ROUND_TRIP_MS [NOTE]]: ROUND_TRIP_MS is the judge's empty round trip
+# ("-" where the judge did not time the row), NOTE the judge's reason or
+# what else the row must say.
 add_score_row() {
   local speed field row=()
   speed=$(speedup "$5" "$6")
-  for field in "$1" "$2" "$3" "$4" "$5" "$6" "$speed" "$7" "$8" "$9"; do row+=("$(one_line "$field")"); done
+  for field in "$1" "$2" "$3" "$4" "$5" "$6" "$speed" "$7" "$8" "$9" "${10:--}" "${11:-}"; do
+    row+=("$(one_line "$field")")
+  done
   (IFS=$'\t'; printf '%s\n' "${row[*]}") >>"$scores_tsv"
   [ "$7" = ok ] || exit_status=1
 }

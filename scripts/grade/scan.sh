@@ -1,69 +1,142 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034,SC2154  # the settings are options.sh's, shared by every part
-# grade.sh's scan and find_repeats parts.
+# grade.sh's scan and find_repeats parts: each size of the graded worker and
+# of the reference worker timed and checked by the judge (judge.sh), one
+# after the other on the same GPU; or, with --ref-scan, a course-style
+# reference program's own printed time.
 # Sourced by scripts/grade.sh, after grade_lib.sh, options_lib.sh and run_lib.sh.
 
 # ---------------------------------------------------------------- scan
 
 # Reference times per test and count, measured once (--ladder reuses them).
-declare -A scan_ref_ms=()
+declare -A scan_ref_ms=() scan_ref_trip=()
+
+# scan_rungs_available: whether this build has the workers of our algorithms
+# (a handout has none).
+scan_rungs_available() { [ ! -f "$repo/.handout" ]; }
+
+# scan_worker_target ALGO: the worker that runs ALGO (empty or student: the
+# student's slot).
+scan_worker_target() {
+  case "$1" in
+    "" | student) echo scan_worker ;;
+    *) echo "judge_scan_rung_$1" ;;
+  esac
+}
+
+# scan_reference_worker: the reference worker's program ("" with --ref-scan).
+scan_reference_worker() {
+  if [ -n "$ref_scan" ]; then
+    echo ""
+  elif [ -n "$ref_worker" ]; then
+    echo "$ref_worker"
+  elif [ "$ref_algorithm" = course ]; then
+    echo "$bin_dir/judge_scan_reference"
+  else
+    echo "$bin_dir/$(scan_worker_target "$ref_algorithm")"
+  fi
+}
+
+# scan_programs: the targets the scan parts build (judge.sh's judge, the
+# graded workers, the reference worker when it is built here).
+scan_programs() {
+  local algo
+  echo judge
+  [ "$judge_memory" = host ] || echo judge_calibration_worker
+  if [ "$ladder" = 1 ]; then
+    for algo in "${scan_rungs[@]}"; do scan_worker_target "$algo"; done
+  else
+    scan_worker_target "$algorithm"
+  fi
+  if [ -z "$ref_scan$ref_worker" ]; then
+    if [ "$ref_algorithm" = course ]; then echo judge_scan_reference; else scan_worker_target "$ref_algorithm"; fi
+  fi
+}
 
 # scan_reference_name: the reference named in every row.
 scan_reference_name() {
-  if [ -n "$ref_scan" ]; then basename "$ref_scan"; else echo "cudaScan -a $ref_algorithm"; fi
+  if [ -n "$ref_scan" ]; then
+    echo "$(basename "$ref_scan") (its own time)"
+  elif [ -n "$ref_worker" ]; then
+    basename "$ref_worker"
+  elif [ "$ref_algorithm" = course ]; then
+    echo "course design (judge_scan_reference)"
+  else
+    echo "$ref_algorithm (judge_scan_rung_$ref_algorithm)"
+  fi
 }
 
-# scan_reference_time TEST N LABEL: sets REF_MS from the named reference;
-# fails (the part stops) when it cannot give a correct time.
+# scan_reference_time PART TEST N LABEL: sets REF_MS (and REF_TRIP, the
+# judge's round trip, "-" for --ref-scan) from the named reference; a
+# reference that cannot give a correct time stops the part (not_graded).
 scan_reference_time() {
-  local test=$1 n=$2 label=$3 program=("$ref_scan")
-  REF_MS=${scan_ref_ms[$test:$n]:-}
+  local part=$1 test=$2 n=$3 label=$4
+  REF_MS=${scan_ref_ms[$test:$n]:-} REF_TRIP=${scan_ref_trip[$test:$n]:--}
   [ -z "$REF_MS" ] || return 0
-  [ -n "$ref_scan" ] || program=("$bin_dir/cudaScan" -a "$ref_algorithm")
-  timed_runs "$label: reference $(scan_reference_name)" "$logs/$test/$n.ref" "$GRADE_SCAN_PASS_RE" \
-    "${program[@]}" -m "$test" -i random -n "$n"
-  [ "$RUN_VERDICT" = ok ] || return 1
-  REF_MS=$RUN_BEST
-  scan_ref_ms[$test:$n]=$REF_MS
+  if [ -n "$ref_scan" ]; then
+    timed_runs "$label: reference $(scan_reference_name)" "$logs/$test/$n.ref" "$GRADE_SCAN_PASS_RE" \
+      "$ref_scan" -m "$test" -i random -n "$n"
+    if [ "$RUN_VERDICT" != ok ]; then
+      reference_failed "$part" "$(scan_reference_name)"
+      return 1
+    fi
+    REF_MS=$RUN_BEST
+  else
+    judge_worker "$label: reference $(scan_reference_name)" "$logs/$test/$n.ref" \
+      "$(scan_reference_worker)" "$test" "$n"
+    if [ "$JUDGE_VERDICT" != ok ]; then
+      local problem
+      problem=$(judge_problem)
+      not_graded "$part" "${problem:-the reference $(scan_reference_name) was rejected by the judge: $JUDGE_NOTE (log: ${JUDGE_LOG#"$logs"/})}"
+      return 1
+    fi
+    REF_MS=$JUDGE_MS REF_TRIP=$JUDGE_ROUND_TRIP
+  fi
+  scan_ref_ms[$test:$n]=$REF_MS scan_ref_trip[$test:$n]=$REF_TRIP
 }
 
 # grade_scan_count PART TEST N LABEL ALGORITHM: one row of the scan or
-# find_repeats table (ALGORITHM: cudaScan's -a, empty for its own choice).
-# Returns 1 when the part cannot go on (no GPU, no reference).
+# find_repeats table. Returns 1 when the part cannot go on (no GPU, no
+# sandbox, no reference).
 grade_scan_count() {
-  local part=$1 test=$2 n=$3 label=$4 algo=$5 verdict your_ms student_log args=()
-  [ -z "$algo" ] || args=(-a "$algo")
-  timed_runs "$label" "$logs/$test/$n${algo:+.$algo}" "$GRADE_SCAN_PASS_RE" \
-    "$bin_dir/cudaScan" "${args[@]}" -m "$test" -i random -n "$n"
-  verdict=$RUN_VERDICT your_ms=$RUN_BEST student_log=$RUN_LOG
-  if [ "$verdict" = nogpu ]; then
-    not_graded "$part" "cudaScan needs a GPU: $(first_failure_line "$student_log")"
+  local part=$1 test=$2 n=$3 label=$4 algo=$5 problem prefix
+  prefix=$logs/$test/$n${algo:+.$algo}
+  scan_reference_time "$part" "$test" "$n" "$label" || return 1
+  judge_worker "$label" "$prefix" "$bin_dir/$(scan_worker_target "$algo")" "$test" "$n"
+  problem=$(judge_problem)
+  if [ -n "$problem" ]; then
+    not_graded "$part" "$problem"
     return 1
   fi
-  [ "$verdict" = ok ] || report_bad_run "$test $n${algo:+ (-a $algo)}" "$verdict" "$student_log"
-  scan_reference_time "$test" "$n" "$label" || { reference_failed "$part" "$(scan_reference_name)"; return 1; }
-  add_score_row "$part" "$n" - "$(scan_reference_name)" "$REF_MS" "$your_ms" "$verdict" \
-    "$(scan_score "$verdict" "$REF_MS" "$your_ms")" 1.25
+  [ "$JUDGE_VERDICT" = ok ] ||
+    warn "$test $n${algo:+ ($algo)}: rejected by the judge: $JUDGE_NOTE (worker's log: ${prefix#"$logs"/}.worker/)"
+  add_score_row "$part" "$n" - "$(scan_reference_name)" "$REF_MS" "$JUDGE_MS" "$JUDGE_VERDICT" \
+    "$(scan_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" 1.25 "$JUDGE_ROUND_TRIP" "$JUDGE_NOTE"
 }
 
-# grade_scan_rung TEST ALGORITHM: the table of one algorithm (empty:
-# cudaScan's own choice, or --algorithm).
+# grade_scan_rung TEST ALGORITHM: the table of one worker (ALGORITHM empty:
+# the student's, or --algorithm's).
 grade_scan_rung() {
-  local test=$1 algo=$2 part=$1 n i=0 total
+  local test=$1 algo=$2 part=$1 n i=0 total what=""
   [ -z "$algo" ] || [ "$ladder" = 0 ] || part=$test/$algo
+  [ -z "$algo" ] || what=" (judge_scan_rung_$algo)"
+  [ "$algo" != student ] || what=""
   total=$(wc -w <<<"${counts//,/ }")
   for n in ${counts//,/ }; do
     i=$((i + 1))
-    grade_scan_count "$part" "$test" "$n" "$test${algo:+ -a $algo} $n ($i/$total)" "$algo" || return 1
+    grade_scan_count "$part" "$test" "$n" "$test${algo:+ $algo} $n ($i/$total)" "$algo" || return 1
   done
-  print_score_table "$part" "Score table: $test${algo:+ (cudaScan -a $algo)} (ms, best of $runs)" \
+  print_score_table "$part" "Score table: $test$what (ms, best of $runs timed by the judge)" \
     "Element Count" "Ref Time" "Student Time" 1.25
 }
 
 grade_scan() {
-  local test=$1 algo
-  ensure_program cudaScan || { not_graded "$test" "cudaScan is not available"; return; }
+  local test=$1 algo target
+  for target in $(scan_programs); do
+    ensure_program "$target" || { not_graded "$test" "$target is not available"; return; }
+  done
   [ -z "$ref_scan" ] || reference_runs "$test" "$(scan_reference_name)" "$ref_scan" || return
+  [ -z "$ref_worker" ] || reference_runs "$test" "$(scan_reference_name)" "$ref_worker" || return
   mkdir -p "$logs/$test"
   if [ "$ladder" = 0 ]; then
     grade_scan_rung "$test" "$algorithm"
@@ -73,4 +146,3 @@ grade_scan() {
   print_ladder_table "Ladder: $test, ms per element count, best of $runs, against $(scan_reference_name)" \
     "$counts" "$test" 1.25 "${scan_rungs[@]}"
 }
-

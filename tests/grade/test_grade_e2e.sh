@@ -12,6 +12,7 @@ source "$here/testing.sh"
 use_temp_folder
 bin=$tmp/bin
 fake_programs "$bin" render cudaScan cudaSaxpy
+fake_judge "$bin"
 # The course's reference binaries: the same fakes under their names.
 ln -s "$here/fake/render" "$bin/render_ref"
 ln -s "$here/fake/cudaScan" "$bin/cudaScan_ref"
@@ -50,7 +51,7 @@ test_render_cpu_scores() {
   expect_match "render cpu: total" '\| Total score: +\| 16/27 +\|' "$OUT"
   expect_match "render cpu: progress names scene and run" '^\[ *[0-9]+s\] render pattern \(2/3\): cpu renderer: run 2/2$' "$ERR"
   expect_match "render cpu: the log folder is named last" "^Logs and results .*: $LOGS\$" "$(tail -n 1 <<<"$OUT")"
-  expect_match "render cpu: csv row" "^render,pattern,[0-9]+,\"serial / $cores cores \\(perfect scaling\\)\",10.0000,30.0000,0.33x,ok,5,9\$" "$(cat "$LOGS/scores.csv")"
+  expect_match "render cpu: csv row" "^render,pattern,[0-9]+,\"serial / $cores cores \\(perfect scaling\\)\",10.0000,30.0000,0.33x,ok,5,9,-,\$" "$(cat "$LOGS/scores.csv")"
   expect_eq "render cpu: no partial files left" "" "$(find "$LOGS" -name '.*' -o -name work)"
   expect_match "render cpu: markdown total" '\*\*16/27\*\*' "$(cat "$LOGS/results.md")"
   expect_match "render cpu: every run in commands.txt" '^render/rand10k.cpu.run2.log: .*/render -r cpu -s 1024 -b 0:4 -f '"''"' rand10k$' "$(cat "$LOGS/commands.txt")"
@@ -157,7 +158,8 @@ test_handout_references() {
   copy_grader "$handout/scripts"
   touch "$handout/.handout"
   ln -s "$here/fake/render" "$handout/ref/render_ref"
-  ln -s "$here/fake/cudaScan" "$handout/ref/cudaScan_ref"
+  mkdir -p "$handout/ref/.bin"
+  cp "$bin/judge_scan_reference" "$handout/ref/.bin/judge_scan_reference"
   FAKE_REF_MS=rgb=4 grade handout_default render --scenes rgb
   expect_eq "handout: exit status" 0 "$STATUS"
   expect_eq "handout: ref/render_ref by default" "|rgb|4.0000|10.0000|5|0.40x|render_ref -r cuda|" "$(row "$OUT" rgb)"
@@ -169,12 +171,13 @@ test_handout_references() {
   expect_eq "handout, CPU renderer: graded without a GPU" 0 "$STATUS"
   expect_eq "handout, CPU renderer: the serial reference" "|rgb|10.0000|10.0000|9|1.00x|serial / $cores cores (perfect scaling)|" "$(row "$OUT" rgb)"
   expect_eq "handout, CPU renderer: ref/ not run" 0 "$(grep -c '^render_ref' "$CALLS")"
-  FAKE_REF_MS=1 grade handout_scan scan --counts 1000000
-  expect_eq "handout: ref/cudaScan_ref by default" "|1000000|1.000|1.000|1.25|1.00x|cudaScan_ref|" "$(row "$OUT" 1000000)"
-  FAKE_ALGO_MS=cub=0.5 grade handout_ref_algorithm scan --counts 1000000 --ref-algorithm cub
-  expect_eq "handout, --ref-algorithm: exit status" 0 "$STATUS"
-  expect_eq "handout, --ref-algorithm: that reference" "|1000000|0.500|1.000|0.625|0.50x|cudaScan -a cub|" "$(row "$OUT" 1000000)"
-  expect_eq "handout, --ref-algorithm: ref/ not run" 0 "$(grep -c '^cudaScan_ref' "$CALLS")"
+  FAKE_WORKER_MS=judge_scan_reference=2 grade handout_scan scan --counts 1000000
+  expect_eq "handout: ref/'s reference worker by default" "|1000000|2.0000|1.0000|1.25|2.00x|0.0003|judge_scan_reference|" \
+    "$(row "$OUT" 1000000)"
+  expect_match "handout: the judge runs it" "^judge --worker $handout/ref/.bin/judge_scan_reference " "$(cat "$CALLS")"
+  grade handout_ref_algorithm scan --counts 1000000 --ref-algorithm cub
+  expect_eq "handout, --ref-algorithm cub: a usage error" 2 "$STATUS"
+  expect_match "handout, --ref-algorithm cub: why" "the suite's algorithms are not in a handout" "$ERR"
 }
 
 test_cuda_renderer_without_gpu() {
@@ -283,24 +286,37 @@ test_render_cache_wrong_image() {
   expect_match "and is marked (F)" '^\| rgb +\| [0-9.]+ +\| [0-9.]+ \(F\) +\| 0 ' "$OUT"
 }
 
+# The judge times the student's worker and the reference worker, one size
+# after the other; its round trip is shown beside each time.
 test_scan_default_reference() {
-  FAKE_SCAN_MS=2 FAKE_ALGO_MS=blelloch=1 grade scan_blelloch scan --counts 1000000,2000000
-  expect_eq "blelloch reference: exit status" 0 "$STATUS"
-  expect_eq "blelloch reference: row" "|2000000|2.000|4.000|0.625|0.50x|cudaScan -a blelloch|" "$(row "$OUT" 2000000)"
-  expect_match "blelloch reference: its command" '^cudaScan -a blelloch -m scan -i random -n 2000000$' "$(cat "$CALLS")"
-  FAKE_ALGO_MS=cub=0.5 grade scan_cub find_repeats --counts 1000000 --ref-algorithm cub
-  expect_eq "cub reference: row" "|1000000|0.500|1.000|0.625|0.50x|cudaScan -a cub|" "$(row "$OUT" 1000000)"
+  FAKE_WORKER_MS=scan_worker=2,judge_scan_reference=1 grade scan_course scan --counts 1000000,2000000
+  expect_eq "course reference: exit status" 0 "$STATUS"
+  expect_match "course reference: the header" '^\| Element Count +\| Ref Time +\| Student Time +\| Score +\| Speedup +\| Round trip +\| Reference' "$OUT"
+  expect_eq "course reference: row" "|2000000|2.0000|4.0000|0.625|0.50x|0.0003|course design (judge_scan_reference)|" \
+    "$(row "$OUT" 2000000)"
+  expect_match "course reference: the judge on the reference" \
+    "^judge --worker $bin/judge_scan_reference --counts 2000000 --runs 2 --memory device --hide .* scan\$" "$(cat "$CALLS")"
+  expect_match "course reference: the judge on the student's worker" \
+    "^judge --worker $bin/scan_worker --counts 2000000 --runs 2 --memory device --hide .* scan\$" "$(cat "$CALLS")"
+  expect_match "course reference: the logs and the programs hidden" \
+    "^judge --worker $bin/scan_worker .*--hide $bin .*--hide $LOGS " "$(cat "$CALLS")"
+  expect_eq "course reference: the worker's output not run through grade.sh" 0 "$(grep -c 'stand-in worker' <<<"$OUT$ERR")"
+  FAKE_WORKER_MS=judge_scan_rung_cub=0.5 grade scan_cub find_repeats --counts 1000000 --ref-algorithm cub
+  expect_eq "cub reference: row" "|1000000|0.5000|1.0000|0.625|0.50x|0.0003|cub (judge_scan_rung_cub)|" "$(row "$OUT" 1000000)"
   # Each row scores 1.25 * 3/4 = 0.9375 (shown 0.938); the total is 3.75, not 3.752.
-  FAKE_SCAN_MS=4 FAKE_ALGO_MS=blelloch=3 grade scan_exact scan --counts 1000000,2000000,3000000,4000000
-  expect_eq "exact total: a row" "|1000000|3.000|4.000|0.938|0.75x|cudaScan -a blelloch|" "$(row "$OUT" 1000000)"
+  FAKE_WORKER_MS=scan_worker=4,judge_scan_reference=3 grade scan_exact scan --counts 1000000,2000000,3000000,4000000
+  expect_eq "exact total: a row" "|1000000|3.0000|4.0000|0.938|0.75x|0.0003|course design (judge_scan_reference)|" \
+    "$(row "$OUT" 1000000)"
   expect_match "exact total: the sum" '\| Total score: +\| 3.75/5 +\|' "$OUT"
+  FAKE_WORKER_MS=scan_worker=1 grade scan_own_worker scan --counts 1000000 --ref-worker "$bin/judge_scan_rung_blelloch"
+  expect_eq "--ref-worker: row" "|1000000|1.0000|1.0000|1.25|1.00x|0.0003|judge_scan_rung_blelloch|" "$(row "$OUT" 1000000)"
 }
 
 test_scan_reference_program() {
-  FAKE_SCAN_MS=2 FAKE_REF_MS=1 grade scan_ref scan --counts 1000000,2000000 --ref-scan "$bin/cudaScan_ref"
+  FAKE_WORKER_MS=scan_worker=2 FAKE_REF_MS=1 grade scan_ref scan --counts 1000000,2000000 --ref-scan "$bin/cudaScan_ref"
   expect_eq "scan: exit status" 0 "$STATUS"
   expect_match "scan: course header" '^\| Element Count +\| Ref Time +\| Student Time +\| Score' "$OUT"
-  expect_eq "scan: 2x slower" "|2000000|2.000|4.000|0.625|0.50x|cudaScan_ref|" "$(row "$OUT" 2000000)"
+  expect_eq "scan: 2x slower" "|2000000|2.000|4.0000|0.625|0.50x|0.0003|cudaScan_ref (its own time)|" "$(row "$OUT" 2000000)"
   expect_match "scan: total" '\| Total score: +\| 1.25/2.5 +\|' "$OUT"
   expect_match "scan: course's options" '^cudaScan_ref -m scan -i random -n 1000000$' "$(cat "$CALLS")"
 }
@@ -323,21 +339,33 @@ test_ladder() {
   FAKE_NO_GPU=1 grade ladder_nogpu render --ladder --scenes rgb
   expect_eq "ladder without GPU: exit status" 1 "$STATUS"
   expect_match "ladder without GPU: said" '^grade.sh: render/circles: not graded: --ladder needs a GPU' "$ERR"
-  FAKE_ALGO_MS=kogge-stone=4,blelloch=2,single-pass=1,cub=1 grade scan_ladder scan --ladder --counts 1000000
+  FAKE_WORKER_MS=judge_scan_rung_kogge-stone=4,judge_scan_rung_blelloch=2,judge_scan_rung_single-pass=1,judge_scan_rung_cub=1,judge_scan_reference=2 \
+    grade scan_ladder scan --ladder --counts 1000000
   expect_eq "scan ladder: exit status" 0 "$STATUS"
-  expect_eq "scan ladder: kogge-stone" "|kogge-stone|4.000|0.625/1.25|" "$(row "$OUT" kogge-stone | tail -n 1)"
-  expect_eq "scan ladder: cub" "|cub|1.000|1.25/1.25|" "$(row "$OUT" cub | tail -n 1)"
+  expect_eq "scan ladder: kogge-stone" "|kogge-stone|4.0000|0.625/1.25|" "$(row "$OUT" kogge-stone | tail -n 1)"
+  expect_eq "scan ladder: cub" "|cub|1.0000|1.25/1.25|" "$(row "$OUT" cub | tail -n 1)"
+  expect_eq "scan ladder: the reference judged once" 1 "$(grep -c 'judge_scan_reference' "$CALLS")"
 }
 
 test_scan_wrong_and_no_gpu() {
-  FAKE_WRONG=scan:2000000 grade scan_wrong scan --counts 1000000,2000000
-  expect_eq "scan wrong: exit status" 1 "$STATUS"
-  expect_eq "scan wrong: (F)" "|2000000|2.000|2.000 (F)|0|1.00x|cudaScan -a blelloch|" "$(row "$OUT" 2000000)"
-  expect_match "scan wrong: the error line" '^grade.sh: scan 2000000: wrong result: Error: Device exclusive_scan outputs incorrect!' "$ERR"
+  FAKE_REJECT=scan_worker:scan:2000000 grade scan_wrong scan --counts 1000000,2000000
+  expect_eq "scan rejected: exit status" 1 "$STATUS"
+  expect_eq "scan rejected: (F)" "|2000000|2.0000|- (F)|0|-|0.0003|course design (judge_scan_reference)|" "$(row "$OUT" 2000000)"
+  expect_match "scan rejected: the judge's reason on stderr" \
+    '^grade.sh: scan 2000000: rejected by the judge: output of timed call 1 differs from the reference at index 0 .*worker.s log: scan/2000000.worker/' "$ERR"
+  expect_match "scan rejected: and under the table" '^  2000000: output of timed call 1 differs' "$OUT"
+  expect_match "scan rejected: and in scores.csv" ',rejected,0,1.25,0.0003,"output of timed call 1 differs' "$(cat "$LOGS/scores.csv")"
   FAKE_NO_GPU=1 grade scan_nogpu find_repeats --counts 1000000
   expect_eq "scan without GPU: exit status" 1 "$STATUS"
-  expect_match "scan without GPU: clear line" '^grade.sh: find_repeats: not graded: cudaScan needs a GPU: cudaScan: error: no CUDA device available' "$ERR"
+  expect_match "scan without GPU: clear line" '^grade.sh: find_repeats: not graded: the judge needs a GPU: judge: error: no CUDA device available' "$ERR"
   expect_no_match "scan without GPU: no table" 'Total score' "$OUT"
+  FAKE_NO_SANDBOX=1 grade scan_nosandbox scan --counts 1000000
+  expect_eq "no sandbox: exit status" 1 "$STATUS"
+  expect_match "no sandbox: refused, with what to do" \
+    '^grade.sh: scan: not graded: judge: error: cannot make the sandbox .*installs bubblewrap; --unsandboxed grades your own work' "$ERR"
+  FAKE_NO_SANDBOX=1 grade scan_unsandboxed scan --counts 1000000 --unsandboxed
+  expect_eq "--unsandboxed: exit status" 0 "$STATUS"
+  expect_match "--unsandboxed: the row says so" '^  1000000: unsandboxed$' "$OUT"
 }
 
 test_saxpy() {
@@ -385,7 +413,7 @@ test_usage_errors() {
   usage "bad renderer" "--renderer: 'gpu' is not cuda, cpu or student" --renderer gpu
   usage "two render references" "--ref-mode and --ref-render each name the render reference: give one" \
     render --ref-mode tiled --ref-render render_ref
-  usage "two scan references" "--ref-algorithm and --ref-scan each name the scan reference: give one" \
+  usage "two scan references" "--ref-algorithm, --ref-scan and --ref-worker each name the scan reference: give one" \
     scan --ref-algorithm=cub --ref-scan cudaScan_ref
   usage "a -r for no reference program" "--ref-renderer is the -r of --ref-render: give --ref-render too" \
     render --ref-renderer cpu

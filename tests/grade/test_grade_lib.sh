@@ -134,6 +134,7 @@ test_scan_score() {
   scan_points "exactly 1.2 T_ref" 1.25 ok 2 2.4
   scan_points "2 T_ref" 0.625 ok 2 4
   scan_points "3 T_ref, not rounded" 0.416666667 ok 1 3
+  scan_points "10000 T_ref: no exponent" 0.000125 ok 1 10000
   scan_points "incorrect" 0 wrong 2 1
   scan_points "no reference" n/a ok - 1
 }

@@ -59,6 +59,19 @@ fake_programs() {
   for program in "$@"; do ln -s "$(dirname "${BASH_SOURCE[0]}")/fake/$program" "$dir/$program"; done
 }
 
+# fake_judge DIR: DIR holding the judge's stand-in (fake/judge) and the
+# workers grade.sh names to it: files that run nothing (the stand-in reads
+# only their names).
+fake_judge() {
+  local dir=$1 worker
+  fake_programs "$dir" judge
+  for worker in scan_worker judge_scan_reference judge_calibration_worker judge_scan_rung_kogge-stone \
+    judge_scan_rung_blelloch judge_scan_rung_single-pass judge_scan_rung_cub; do
+    printf '#!/bin/sh\necho "a stand-in worker: only the judge'"'"'s stand-in names it" >&2\nexit 2\n' >"$dir/$worker"
+    chmod +x "$dir/$worker"
+  done
+}
+
 # quiet_machine: grade.sh sees a quiet machine whatever else runs here (its
 # serial time cache depends on the load).
 quiet_machine() {

@@ -97,9 +97,9 @@ test_grade_sh_writes_it() {
     --logs "$tmp/grade-logs" --cache-dir "$tmp/cache" --quiet --gradescope "$tmp/grade.json" >/dev/null 2>&1
   status=$?
   expect_eq "grade.sh --gradescope: exit status" 0 "$status"
-  # The scores are grade.sh's own, as scores.csv has them (last two columns):
+  # The scores are grade.sh's own, as scores.csv has them (columns 9 and 10):
   # rgb 2x faster than the 10 ms reference scores 9, pattern 3x slower 5.
-  scores=$(awk -F, 'NR > 1 { printf "%s[%s,%s]", sep, $(NF - 1), $NF; sep = "," }' "$tmp/grade-logs/scores.csv")
+  scores=$(awk -F, 'NR > 1 { printf "%s[%s,%s]", sep, $9, $10; sep = "," }' "$tmp/grade-logs/scores.csv")
   expect_eq "grade.sh --gradescope: scores.csv's scores" "[9,9],[5,9]" "$scores"
   expect_results "grade.sh --gradescope (one test per scene, the table's scores)" "$tmp/grade.json" \
     '["render rgb","render pattern"]' '[[9,9],[5,9]]'
@@ -126,16 +126,16 @@ test_converter_on_any_bytes() {
 test_grade_sh_on_any_output() {
   local bin=$tmp/bin-bytes logs=$tmp/logs-any status
   mkdir -p "$bin"
-  cat >"$bin/cudaScan" <<'SH'
+  cat >"$bin/cudaSaxpy" <<'SH'
 #!/usr/bin/env bash
 printf '\e[31mno CUDA device\e[0m here \xff\t"quoted" \\ end\r\n'
 exit 1
 SH
-  chmod +x "$bin/cudaScan"
-  "$repo/scripts/grade.sh" scan --counts 1000 --runs 1 --bin-dir "$bin" --logs "$logs" --quiet >/dev/null 2>&1
+  chmod +x "$bin/cudaSaxpy"
+  "$repo/scripts/grade.sh" saxpy --runs 1 --bin-dir "$bin" --logs "$logs" --quiet >/dev/null 2>&1
   status=$?
   expect_eq "grade.sh on any output: exit status" 1 "$status"
-  expect_results "grade.sh on any output" "$logs/results.json" '["scan (not graded)"]' '[[0,0]]'
+  expect_results "grade.sh on any output" "$logs/results.json" '["saxpy (not graded)"]' '[[0,0]]'
   expect_match "grade.sh on any output: the reason" 'needs a GPU: no CUDA device' \
     "$(jq -r '.tests[0].output' "$logs/results.json")"
   expect_eq "grade.sh on any output: no control characters in results.md" 0 \

@@ -1,0 +1,78 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034,SC2154  # the settings are options.sh's, shared by every part
+# grade.sh's judge: runs the trusted judge (judge/, docs/grading.md "The
+# judge") on one worker for one test and count, and reads its row. Nothing
+# the worker prints reaches the row: its output goes to its own log.
+# Sourced by scripts/grade.sh, after grade_lib.sh, options_lib.sh and run_lib.sh.
+
+# ---------------------------------------------------------------- the judge
+
+judge_hidden=()  # what the worker must not see, found once
+
+# hidden_paths: sets judge_hidden to the folders the worker must not see:
+# the suite (the reference programs and workers, the other programs, the
+# sources), the build, the cache and the logs, each that exists, leaving out
+# those inside another one (the judge binds the worker itself back in).
+hidden_paths() {
+  [ ${#judge_hidden[@]} -eq 0 ] || return 0
+  local path real kept
+  local -a found=()
+  for path in "$repo" "$build_dir" "$bin_dir" "$cache_dir" "$logs" "$ref_worker"; do
+    if [ -z "$path" ] || [ ! -e "$path" ]; then continue; fi
+    [ -d "$path" ] || path=$(dirname -- "$path")
+    real=$(cd "$path" && pwd -P) || continue
+    found+=("$real")
+  done
+  # Sorted, a folder comes before the folders inside it.
+  while IFS= read -r path; do
+    for kept in "${judge_hidden[@]}"; do
+      [[ $path == "$kept" || $path == "$kept"/* ]] && continue 2
+    done
+    judge_hidden+=("$path")
+  done < <(printf '%s\n' "${found[@]}" | LC_ALL=C sort -u)
+}
+
+# judge_worker LABEL PREFIX WORKER TEST N: the judge's row for WORKER on TEST
+# with N elements, --runs timed calls. Sets JUDGE_VERDICT (ok; rejected: the
+# judge caught it; nogpu; error: the judge itself could not run), JUDGE_MS
+# (the best call, "-" if none), JUDGE_ROUND_TRIP (the empty round trip, ms),
+# JUDGE_NOTE (the judge's reason, or "unsandboxed") and JUDGE_LOG (the
+# judge's output; the worker's is in PREFIX.worker/).
+judge_worker() {
+  local label=$1 prefix=$2 worker=$3 test=$4 n=$5 status row path
+  local -a args=(--worker "$worker" --counts "$n" --runs "$runs" --memory "$judge_memory")
+  JUDGE_LOG=$prefix.judge.log JUDGE_MS=- JUDGE_ROUND_TRIP=- JUDGE_NOTE=""
+  hidden_paths
+  for path in "${judge_hidden[@]}"; do args+=(--hide "$path"); done
+  [ "$unsandboxed" = 0 ] || args+=(--unsandboxed)
+  mkdir -p -- "$prefix.worker"
+  progress "$label: the judge, $runs timed calls"
+  run_program "$JUDGE_LOG" "$bin_dir/judge" "${args[@]}" --log-dir "$prefix.worker" "$test"
+  status=$?
+  row=$(awk -F '\t' -v test="$test" -v n="$n" '$1 == test && $2 == n { print; exit }' "$JUDGE_LOG")
+  if [ -z "$row" ]; then
+    JUDGE_VERDICT=$(classify_run "$status" "$JUDGE_LOG")
+    [ "$JUDGE_VERDICT" != ok ] && [ "$JUDGE_VERDICT" != wrong ] || JUDGE_VERDICT=error
+    JUDGE_NOTE=$(first_failure_line "$JUDGE_LOG")
+    return
+  fi
+  IFS=$'\t' read -r _ _ JUDGE_VERDICT JUDGE_MS _ JUDGE_ROUND_TRIP _ _ JUDGE_NOTE <<<"$row"
+  [ "$JUDGE_VERDICT" = ok ] || JUDGE_VERDICT=rejected
+  JUDGE_NOTE=$(one_line "$JUDGE_NOTE")
+}
+
+# judge_problem: why the judge cannot grade at all (no GPU, no sandbox),
+# from its log, for the part's "not graded" line; nothing when it ran.
+judge_problem() {
+  case "$JUDGE_VERDICT" in
+    ok | rejected) ;;
+    nogpu) echo "the judge needs a GPU: $JUDGE_NOTE" ;;
+    *)
+      if grep -q 'cannot make the sandbox' "$JUDGE_LOG"; then
+        echo "$JUDGE_NOTE (scripts/setup.sh --tests installs bubblewrap; --unsandboxed grades your own work without it)"
+      else
+        echo "the judge $(verdict_text "$JUDGE_VERDICT"): $JUDGE_NOTE (log: ${JUDGE_LOG#"$logs"/})"
+      fi
+      ;;
+  esac
+}
