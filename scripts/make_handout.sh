@@ -14,8 +14,9 @@
 #   --no-refs             no reference programs (fast; for tests)
 #   --cuda-archs LIST     architectures of the reference programs
 #                         (default: REF_CUDA_ARCHITECTURES below)
-#   --ref-bin DIR         take the reference programs from DIR (its render and
-#                         cudaScan, built from the suite) instead of building
+#   --ref-bin DIR         take the reference programs from DIR (its render,
+#                         cudaScan and judge_scan_reference, built from the
+#                         suite) instead of building
 #   --autograder ZIP      also write a Gradescope autograder bundle to ZIP
 #                         (setup.sh, run_autograder and the handout)
 #   -h, --help            this text
@@ -62,6 +63,7 @@ HANDOUT_PATHS=(
   render/src/run_shading.h render/src/tile_bins.cpp render/src/tile_bins.h render/src/gif.cpp render/src/write_step.h
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
+  judge/CMakeLists.txt judge/app judge/include judge/src judge/worker tests/judge tests/grade/testing.sh
   scripts/setup.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md
 )
@@ -123,8 +125,8 @@ while [ $# -gt 0 ]; do
       ;;
     --ref-bin)
       [ $# -ge 2 ] || usage_error "--ref-bin needs a value"
-      if [ ! -x "$2/render" ] || [ ! -x "$2/cudaScan" ]; then
-        usage_error "--ref-bin: '$2' holds no render and cudaScan programs"
+      if [ ! -x "$2/render" ] || [ ! -x "$2/cudaScan" ] || [ ! -x "$2/judge_scan_reference" ]; then
+        usage_error "--ref-bin: '$2' holds no render, cudaScan and judge_scan_reference programs"
       fi
       ref_bin=$(cd "$2" && pwd)
       shift
@@ -205,7 +207,8 @@ build_refs() {
   local build
   mkdir -p "$dir/ref/.bin"
   if [ -n "$ref_bin" ]; then
-    cp "$ref_bin/render" "$ref_bin/cudaScan" "$dir/ref/.bin/" || fail "copying the reference programs failed"
+    cp "$ref_bin/render" "$ref_bin/cudaScan" "$ref_bin/judge_scan_reference" "$dir/ref/.bin/" ||
+      fail "copying the reference programs failed"
     write_ref_scripts
     return
   fi
@@ -214,11 +217,11 @@ build_refs() {
   echo "make_handout.sh: building the reference programs for CUDA architectures $archs" >&2
   if ! cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" \
     -DBUILD_TESTING=OFF -DSUITE_HANDOUT=OFF >"$build.log" 2>&1 ||
-    ! cmake --build "$build" --target render cudaScan -j "$(nproc)" >>"$build.log" 2>&1; then
+    ! cmake --build "$build" --target render cudaScan judge_scan_reference -j "$(nproc)" >>"$build.log" 2>&1; then
     tail -n 20 "$build.log" >&2
     fail "building the reference programs failed (log above)"
   fi
-  cp "$build/bin/render" "$build/bin/cudaScan" "$dir/ref/.bin/"
+  cp "$build/bin/render" "$build/bin/cudaScan" "$build/bin/judge_scan_reference" "$dir/ref/.bin/"
   rm -rf "$build" "$build.log"
   # The CUDA runtime library they link (NVIDIA lets it be redistributed), so
   # they run beside another toolkit version; the driver must still support it.

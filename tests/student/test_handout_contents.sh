@@ -44,10 +44,11 @@ done
 expect_eq "README is the student docs" "$(cat "$repo/docs/students.md")" "$(cat "$handout/README.md")"
 expect_eq "no reference programs with --no-refs" no "$([ -e "$handout/ref" ] && echo yes || echo no)"
 
-# The suite's GPU sources, other than the slots, the public interface of the
-# CUDA renderer, the library's own scan (the course keeps Thrust) and the
-# bench's empty kernel (the floor of the course's timing, no solution).
-solutions=$(cd "$repo" && find saxpy scan render -name '*.cu' -o -name '*.cuh' -o -name 'cuda_*' |
+# The suite's GPU sources (the judge's reference scan too), other than the
+# slots, the public interface of the CUDA renderer, the library's own scan
+# (the course keeps Thrust) and the bench's empty kernel (the floor of the
+# course's timing, no solution).
+solutions=$(cd "$repo" && find saxpy scan render judge/reference -name '*.cu' -o -name '*.cuh' -o -name 'cuda_*' |
   grep -v -e '/student/' -e '^render/include/' -e '^scan/src/cub_backend.cu$' \
     -e '^scan/app/empty_launch.cu$' | sort)
 expect_match "the suite has solution sources to look for" 'single_pass' "$solutions"
@@ -57,7 +58,7 @@ for path in $solutions; do
   expect_eq "no solution file $name in the handout" "" "$found"
 done
 
-allowed_kernel_files=" render/student/student_renderer.cu saxpy/student/student_saxpy.cu scan/student/student_scan.cu tests/scenes/gpu_advance.cu scan/app/empty_launch.cu "
+allowed_kernel_files=" render/student/student_renderer.cu saxpy/student/student_saxpy.cu scan/student/student_scan.cu tests/scenes/gpu_advance.cu scan/app/empty_launch.cu judge/src/probe.cu judge/worker/calibration_slot.cu tests/judge/gpu_workers/late_kernel.cu tests/judge/gpu_workers/gpu_hang.cu "
 kernel_files=$(cd "$handout" && grep -rl '__global__' . | sed 's|^\./||' | sort)
 expect_match "the render slot has kernels" '^render/student/student_renderer.cu$' "$kernel_files"
 for file in $kernel_files; do
@@ -65,8 +66,10 @@ for file in $kernel_files; do
     "$([[ $allowed_kernel_files == *" $file "* ]] && echo yes || echo no)"
 done
 
-# Every __global__ function name of the solution sources.
-kernels=$(cd "$repo" && for path in $solutions; do cat "$path"; done |
+# Every __global__ function name of the solution sources (the judge's
+# reference scan names its kernels after the course's pseudocode, which the
+# slot quotes: not those).
+kernels=$(cd "$repo" && for path in $solutions; do [[ $path == judge/reference/* ]] || cat "$path"; done |
   perl -0ne 'while (/__global__\s+(?:void\s+)?(?:__launch_bounds__\([^)]*\)\s+)?(?:void\s+)?(\w+)\s*\(/g) { print "$1\n" }' |
   sort -u)
 expect_match "the solution kernels have names to look for" 'tuned_kernel' "$kernels"
@@ -81,7 +84,7 @@ expect_match "scan builds the stand-in in a handout" 'student/not_handed_out.cpp
 # that print their arguments.
 fake_bin=$tmp/fake-bin
 mkdir -p "$fake_bin"
-for program in render cudaScan; do
+for program in render cudaScan judge_scan_reference; do
   printf '#!/usr/bin/env bash\necho "%s $*"\n' "$program" >"$fake_bin/$program"
   chmod +x "$fake_bin/$program"
 done
@@ -103,6 +106,7 @@ check_refs_and_bundle() {
   expect_eq "cudaScan_ref leaves -t alone" "cudaScan -m scan -t" "$("$with_refs/ref/cudaScan_ref" -m scan -t)"
   listing=$(unzip -Z1 "$tmp/bundle.zip")
   for entry in setup.sh run_autograder handout/.handout handout/ref/render_ref handout/ref/.bin/cudaScan \
+    handout/ref/.bin/judge_scan_reference handout/judge/app/judge_main.cpp \
     handout/render/student/student_renderer.cu; do
     expect_match "the bundle holds $entry" "^$entry\$" "$listing"
   done
