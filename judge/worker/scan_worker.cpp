@@ -14,13 +14,13 @@
 #include <stdexcept>
 #include <string>
 
-#include "judge/channel.h"
 #include "judge/shared_array.h"
+#include "judge/worker_loop.h"
 #include "slot.h"
 
 namespace {
 
-constexpr int kControlFd = 3, kInputFd = 4, kOutputFd = 5;
+constexpr int kInputFd = 4, kOutputFd = 5;
 
 struct Args {
   judge::MemoryKind memory = judge::MemoryKind::kDevice;
@@ -41,33 +41,23 @@ Args parse(int argc, char** argv) {
   return a;
 }
 
-void set_message(judge::ControlBlock* block, const char* text) {
-  std::snprintf(block->message, judge::kMessageBytes, "%s", text);
-}
-
-// Runs one request; the answer's status, value and message go on the page.
-void serve(judge::ControlBlock* block, const Args& args, const judge::SharedArray& in,
+// Runs one request; the answer's value goes on the page, a failure throws.
+void serve(judge::ControlBlock& block, const Args& args, const judge::SharedArray& in,
            judge::SharedArray& out) {
-  const auto command = static_cast<judge::Command>(block->command);
-  const std::int64_t n = block->n;
-  block->status = static_cast<std::int32_t>(judge::ReplyStatus::kDone);
-  block->value = 0;
-  if (command == judge::Command::kPing) return;
-  try {
-    if (n < 0 || n > INT_MAX) throw std::runtime_error("n outside the slot's int count");
-    const int* input = static_cast<const int*>(in.data());
-    int* output = static_cast<int*>(out.data());
-    if (command == judge::Command::kScan)
-      scan::student::exclusive_scan(input, static_cast<int>(n), output);
-    else
-      block->value = scan::student::find_repeats(input, static_cast<int>(n), output);
-    if (args.memory == judge::MemoryKind::kDevice) {
-      const cudaError_t e = cudaDeviceSynchronize();
-      if (e != cudaSuccess) throw std::runtime_error(cudaGetErrorString(e));
-    }
-  } catch (const std::exception& e) {
-    block->status = static_cast<std::int32_t>(judge::ReplyStatus::kFailed);
-    set_message(block, e.what());
+  const auto command = static_cast<judge::Command>(block.command);
+  const std::int64_t n = block.n;
+  if (command != judge::Command::kScan && command != judge::Command::kFindRepeats)
+    throw std::runtime_error("not a scan request");
+  if (n < 0 || n > INT_MAX) throw std::runtime_error("n outside the slot's int count");
+  const int* input = static_cast<const int*>(in.data());
+  int* output = static_cast<int*>(out.data());
+  if (command == judge::Command::kScan)
+    scan::student::exclusive_scan(input, static_cast<int>(n), output);
+  else
+    block.value = scan::student::find_repeats(input, static_cast<int>(n), output);
+  if (args.memory == judge::MemoryKind::kDevice) {
+    const cudaError_t e = cudaDeviceSynchronize();
+    if (e != cudaSuccess) throw std::runtime_error(cudaGetErrorString(e));
   }
 }
 
@@ -76,25 +66,9 @@ void serve(judge::ControlBlock* block, const Args& args, const judge::SharedArra
 int main(int argc, char** argv) {
   try {
     const Args args = parse(argc, argv);
-    judge::SharedMemory page = judge::SharedMemory::attach(kControlFd, sizeof(judge::ControlBlock));
-    auto* block = static_cast<judge::ControlBlock*>(page.data());
-    if (block->magic.load() != judge::kChannelMagic) {
-      std::fprintf(stderr, "scan worker: no judge's control page on descriptor 3\n");
-      return 2;
-    }
     judge::SharedArray in = judge::SharedArray::attach(args.memory, kInputFd, args.input_bytes);
     judge::SharedArray out = judge::SharedArray::attach(args.memory, kOutputFd, args.output_bytes);
-    block->worker_ready.store(1, std::memory_order_release);
-    for (std::uint64_t seen = 0;;) {
-      std::uint64_t seq;
-      for (std::uint64_t spins = 0;
-           (seq = block->request_seq.load(std::memory_order_acquire)) == seen; ++spins)
-        judge::cpu_relax(spins);
-      seen = seq;
-      if (static_cast<judge::Command>(block->command) == judge::Command::kQuit) return 0;
-      serve(block, args, in, out);
-      block->reply_seq.store(seq, std::memory_order_release);
-    }
+    return judge::serve_requests([&](judge::ControlBlock& block) { serve(block, args, in, out); });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "scan worker: %s\n", e.what());
     return 1;
