@@ -65,6 +65,9 @@
 #   --judge-memory device|host  where the judge's arrays live (default
 #                         device; host: workers built on host code, as the
 #                         tests' stand-ins are)
+#   --worker-memory-limit MIB  the worker's host data limit (the judge's
+#                         default 16384; 0: none, for workers built with
+#                         AddressSanitizer)
 #   --quiet               no progress lines on stderr
 #   --gradescope FILE     also write Gradescope's results.json to FILE (one test
 #                         per graded row; scripts/gradescope.sh)

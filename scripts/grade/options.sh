@@ -24,6 +24,7 @@ ref_scan=""
 ref_worker=""
 unsandboxed=0
 judge_memory=device
+worker_memory_limit=""  # --worker-memory-limit: the judge's --memory-limit
 build_dir=$repo/build
 bin_dir=""
 build=1
@@ -83,6 +84,7 @@ parse_args() {
       --ref-worker) need_value "$@"; ref_worker=$2; shift ;;
       --unsandboxed) unsandboxed=1 ;;
       --judge-memory) need_value "$@"; judge_memory=$2; shift ;;
+      --worker-memory-limit) need_number "$@"; worker_memory_limit=$2; shift ;;
       --build-dir) need_folder "$@"; build_dir=$2; shift ;;
       --bin-dir) need_folder "$@"; bin_dir=$2; shift ;;
       --no-build) build=0 ;;
@@ -161,6 +163,8 @@ validate_args() {
   one_of --ref-algorithm "$ref_algorithm" course "${scan_rungs[@]}"
   [ -z "$algorithm" ] || one_of --algorithm "$algorithm" student "${scan_rungs[@]}"
   one_of --judge-memory "$judge_memory" device host
+  [ -z "$worker_memory_limit" ] || [ "$worker_memory_limit" = 0 ] || within "$worker_memory_limit" 64 16777216 ||
+    usage_error "--worker-memory-limit: '$worker_memory_limit' is not 0 (none) or a size from 64 to 16777216 MiB"
   [ -z "$cuda_mode" ] || mode_name --cuda-mode "$cuda_mode"
   if [ "$renderer" != cuda ] && [ -n "$cuda_mode" ]; then usage_error "--cuda-mode is for --renderer cuda"; fi
   # A reference option that another one overrides would be ignored unsaid.

@@ -16,6 +16,10 @@ for tool in bwrap jq; do
   command -v "$tool" >/dev/null || { echo "SKIPPED: $tool is not installed (scripts/setup.sh --tests installs it)"; exit 77; }
 done
 use_temp_folder
+# Workers built with AddressSanitizer reserve terabytes of shadow memory,
+# which the judge's data limit counts (as in test_judge_exploits.sh).
+memory_limit=()
+if grep -q __asan_init "$bin/judge_worker_honest"; then memory_limit=(--worker-memory-limit 0); fi
 
 # grade_with NAME STUDENT REFERENCE [ARGS...]: grade.sh on the workers
 # judge_worker_STUDENT (as the student's scan_worker) and
@@ -30,7 +34,7 @@ grade_with() {
   ln -s "$bin/judge_worker_$reference" "$programs/judge_scan_reference"
   LOGS=$tmp/$name.logs
   OUT=$("$repo/scripts/grade.sh" scan find_repeats --counts 17,1000 --runs 2 --bin-dir "$programs" \
-    --judge-memory host --logs "$LOGS" --quiet "$@" 2>"$tmp/$name.err")
+    --judge-memory host --logs "$LOGS" --quiet "${memory_limit[@]}" "$@" 2>"$tmp/$name.err")
   STATUS=$?
 }
 
