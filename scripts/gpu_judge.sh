@@ -3,7 +3,8 @@
 # gpu), runs the judge's exploit suite (host memory, as CI does), then the GPU
 # workers on device memory: the judge's reference (the course-style scan) as
 # the honest control, our rungs, a worker whose kernel runs after it
-# answered, and a GPU hang followed by the reference again; then grade.sh
+# answered, and a GPU hang followed by the reference again; the render judge
+# on our classic and auto modes and on the unfilled slot; then grade.sh
 # --ladder through the judge (the rungs' scores against the reference). Prints what the judge said; logs in the named folder.
 #
 # Usage: scripts/gpu_judge.sh [--logs DIR] [--counts LIST]
@@ -25,7 +26,7 @@ failed=0
 step() { echo "== $*"; }
 
 step "build (preset gpu)"
-if ! { cmake --preset gpu && cmake --build --preset gpu --target judge judge_workers judge_scan_rungs cudaScan; } \
+if ! { cmake --preset gpu && cmake --build --preset gpu --target judge judge_workers judge_scan_rungs judge_render_rungs render_worker cudaScan; } \
   >"$logs/build.log" 2>&1; then
   tail -20 "$logs/build.log"
   exit 1
@@ -60,6 +61,12 @@ judge_on late_kernel judge_worker_late_kernel --counts 1000000 scan find_repeats
 step "GPU hang (must be rejected), then the reference again"
 judge_on gpu_hang judge_worker_gpu_hang --counts 1000 --call-timeout 5 scan && failed=1
 judge_on reference_after_hang judge_scan_reference --counts 1000000 scan || failed=1
+
+step "render judge: classic (the course's design) and auto, every default scene"
+judge_on render_classic judge_render_rung_classic render || failed=1
+judge_on render_auto judge_render_rung_auto render || failed=1
+step "render judge: the unfilled student slot (the course's first attempt: must be rejected)"
+judge_on render_slot render_worker --scenes rgb,rand10k render && failed=1
 
 step "grade.sh on the judge: our rungs against the course-design reference"
 scripts/grade.sh scan find_repeats --ladder --bin-dir "$bin" --counts "$counts" --logs "$logs/grade" --quiet \

@@ -1,10 +1,12 @@
-// judge: grades a scan worker from outside it. Prints one tab-separated row
-// per test and size: the judge's own times of the timed calls (each on a
-// fresh input, each checked) and, for a rejected row, the reason.
+// judge: grades a scan or render worker from outside it. Prints one
+// tab-separated row per test and size (scene): the judge's own times of the
+// timed calls (each on a fresh input, each checked) and, for a rejected row,
+// the reason.
 #include <getopt.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -14,7 +16,9 @@
 
 #include "common/cli.h"
 #include "common/device.h"
+#include "judge/render_judge.h"
 #include "judge/scan_judge.h"
+#include "scenes/scene.h"
 
 namespace {
 
@@ -24,12 +28,18 @@ constexpr char kUsage[] = R"(Usage: judge [options] --worker PATH TEST...
 Grades the worker PATH (our worker main around the code under test) from a
 separate, trusted process: runs it in a sandbox, gives each timed call a fresh
 random input, times each call from request to answer, and checks each
-call's output against the serial reference. TEST: scan, find_repeats.
+call's output against the serial reference. TEST: scan, find_repeats (a
+scan worker), render (a render worker: each timed frame a new variant of the
+scene, its image checked; setup and read-back beyond what they cost the
+judge itself are charged to the frame).
 Options:
   --worker PATH         the worker program (required)
   --counts LIST         element counts, comma-separated
                         (default 1000000,10000000,20000000,40000000)
-  --runs N              timed calls per count, the best counts (default 3)
+  --scenes LIST         render's scenes, comma-separated (default
+                        rgb,rand10k,rand100k,pattern,snowsingle,biglittle,rand1M,micro2M)
+  --size N              render's image side (default 1024)
+  --runs N              timed calls (frames) per row, the best counts (default 3)
   --memory host|device  where the shared arrays live (default device; host is
                         for workers built on host code, as the tests do)
   --log-dir DIR         the worker's output, one log per row (default: a new
@@ -47,7 +57,7 @@ Options:
   --max-processes N     tasks the worker may add, threads included (default 256)
   --seed N              seed of the inputs' seeds (default: drawn afresh)
   -h, --help            this text
-Output: '#' lines, then per row: test, n, status (ok or rejected), best ms,
+Output: '#' lines, then per row: test, n (render: the scene), status (ok or rejected), best ms,
 median ms, empty round trip ms, the most GPU work seen running after one
 answer (ms, included in the times), timed calls, reason. Exit status 0 when every
 row is ok, 1 when any is rejected or the judge failed, 2 on usage errors.
@@ -67,7 +77,9 @@ enum Long {
   kOutputLimit,
   kMemoryLimit,
   kMaxProcesses,
-  kSeed
+  kSeed,
+  kScenes,
+  kSize
 };
 
 std::vector<std::int64_t> parse_counts(const std::string& text) {
@@ -78,6 +90,18 @@ std::vector<std::int64_t> parse_counts(const std::string& text) {
     counts.push_back(common::parse_int(item, "--counts", 1, 2147483647));
   if (counts.empty()) throw common::UsageError("--counts: no count given");
   return counts;
+}
+
+std::vector<std::string> parse_scenes(const std::string& text) {
+  std::vector<std::string> names;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) throw common::UsageError("--scenes: an empty scene name");
+    names.push_back(item);
+  }
+  if (names.empty()) throw common::UsageError("--scenes: no scene given");
+  return names;
 }
 
 std::string absolute(const std::string& path, const char* option) {
@@ -92,6 +116,20 @@ std::string field(std::string text) {
   for (char& c : text)
     if (c == '\t' || c == '\n' || c == '\r') c = ' ';
   return text;
+}
+
+// One row of the output (see kUsage).
+void print_row(const std::string& test, const std::string& item, bool correct,
+               const std::vector<double>& times, double empty_ms, double charged_ms,
+               const std::string& reason, bool sandboxed) {
+  std::cout << std::fixed << std::setprecision(4) << test << '\t' << item << '\t'
+            << (correct ? "ok" : "rejected") << '\t';
+  if (correct)
+    std::cout << judge::best_of(times) << '\t' << judge::median_of(times);
+  else
+    std::cout << "-\t-";
+  std::cout << '\t' << empty_ms << '\t' << charged_ms << '\t' << times.size() << '\t'
+            << field(reason.empty() && !sandboxed ? "unsandboxed" : reason) << std::endl;
 }
 
 int run(int argc, char** argv) {
@@ -109,10 +147,15 @@ int run(int argc, char** argv) {
                                  {"memory-limit", required_argument, nullptr, kMemoryLimit},
                                  {"max-processes", required_argument, nullptr, kMaxProcesses},
                                  {"seed", required_argument, nullptr, kSeed},
+                                 {"scenes", required_argument, nullptr, kScenes},
+                                 {"size", required_argument, nullptr, kSize},
                                  {"help", no_argument, nullptr, 'h'},
                                  {nullptr, 0, nullptr, 0}};
   judge::ScanJudgeOptions opt;
   std::vector<std::int64_t> counts = {1000000, 10000000, 20000000, 40000000};
+  std::vector<std::string> scene_list = {"rgb",        "rand10k",   "rand100k", "pattern",
+                                         "snowsingle", "biglittle", "rand1M",   "micro2M"};
+  int size = 1024;
   std::string worker;
   opterr = 0;
   int c;
@@ -167,6 +210,12 @@ int run(int argc, char** argv) {
       opt.sandbox.max_processes =
           static_cast<int>(common::parse_int(optarg, "--max-processes", 8, 100000));
       break;
+    case kScenes:
+      scene_list = parse_scenes(optarg);
+      break;
+    case kSize:
+      size = static_cast<int>(common::parse_int(optarg, "--size", 1, 16384));
+      break;
     case kSeed:
       opt.seed =
           static_cast<std::uint64_t>(common::parse_int(optarg, "--seed", 1, 9223372036854775807LL));
@@ -183,16 +232,29 @@ int run(int argc, char** argv) {
     }
   }
   std::vector<judge::ScanTest> tests;
+  bool render_test = false;
   for (int i = optind; i < argc; ++i) {
     const std::string t = argv[i];
     if (t == "scan")
       tests.push_back(judge::ScanTest::kScan);
     else if (t == "find_repeats")
       tests.push_back(judge::ScanTest::kFindRepeats);
+    else if (t == "render")
+      render_test = true;
     else
-      throw common::UsageError("unknown test '" + t + "' (valid: scan, find_repeats)");
+      throw common::UsageError("unknown test '" + t + "' (valid: scan, find_repeats, render)");
   }
-  if (tests.empty()) throw common::UsageError("no test named (scan, find_repeats)");
+  if (tests.empty() && !render_test)
+    throw common::UsageError("no test named (scan, find_repeats, render)");
+  if (render_test && !tests.empty())
+    throw common::UsageError(
+        "render takes a render worker, scan and find_repeats a scan worker: name one kind");
+  if (render_test) {
+    const std::vector<std::string>& known = scenes::scene_names();
+    for (const std::string& name : scene_list)
+      if (std::find(known.begin(), known.end(), name) == known.end())
+        throw common::UsageError("--scenes: " + scenes::unknown_scene_message(name));
+  }
   for (judge::ScanTest test : tests)
     for (std::int64_t n : counts)
       if (test == judge::ScanTest::kFindRepeats && n < 2)
@@ -234,19 +296,31 @@ int run(int argc, char** argv) {
   std::cout << "\n";
   std::cout << "# test\tn\tstatus\tbest_ms\tmedian_ms\tempty_ms\tcharged_ms\truns\treason\n";
   bool all_ok = true;
+  if (render_test) {
+    judge::RenderJudgeOptions ropt;
+    ropt.worker = opt.worker;
+    ropt.memory = opt.memory;
+    ropt.log_dir = opt.log_dir;
+    ropt.runs = opt.runs;
+    ropt.size = size;
+    ropt.call_timeout_s = opt.call_timeout_s;
+    ropt.start_timeout_s = opt.start_timeout_s;
+    ropt.seed = opt.seed;
+    ropt.switch_ms = opt.switch_ms;
+    ropt.sandbox = opt.sandbox;
+    for (const std::string& scene : scene_list) {
+      const judge::RenderRow row = judge::judge_render(scene, ropt, plan);
+      all_ok = all_ok && row.correct;
+      print_row("render", scene, row.correct, row.times_ms, row.empty_ms, row.charged_ms,
+                row.reason, plan.sandboxed);
+    }
+  }
   for (judge::ScanTest test : tests) {
     for (std::int64_t n : counts) {
       const judge::ScanRow row = judge::judge_scan(test, n, opt, plan);
       all_ok = all_ok && row.correct;
-      std::cout << std::fixed << std::setprecision(4) << judge::test_name(test) << '\t' << n << '\t'
-                << (row.correct ? "ok" : "rejected") << '\t';
-      if (row.correct)
-        std::cout << judge::best_of(row.times_ms) << '\t' << judge::median_of(row.times_ms);
-      else
-        std::cout << "-\t-";
-      std::cout << '\t' << row.empty_ms << '\t' << row.charged_ms << '\t' << row.times_ms.size()
-                << '\t' << field(row.reason.empty() && !plan.sandboxed ? "unsandboxed" : row.reason)
-                << std::endl;
+      print_row(judge::test_name(test), std::to_string(n), row.correct, row.times_ms, row.empty_ms,
+                row.charged_ms, row.reason, plan.sandboxed);
     }
   }
   return all_ok ? 0 : 1;

@@ -13,7 +13,18 @@
 
 namespace judge {
 
-enum class Command : std::uint32_t { kPing = 1, kScan = 2, kFindRepeats = 3, kQuit = 4 };
+// The render commands: set up the shared scene (untimed work the judge still
+// watches), one frame (clear, advance, render: the course's timed frame),
+// and the read-back of the image into the shared one.
+enum class Command : std::uint32_t {
+  kPing = 1,
+  kScan = 2,
+  kFindRepeats = 3,
+  kQuit = 4,
+  kRenderSetup = 5,
+  kRenderFrame = 6,
+  kRenderReadBack = 7
+};
 
 enum class ReplyStatus : std::int32_t { kDone = 0, kFailed = 1 };
 

@@ -1,0 +1,22 @@
+// The renderer slot done by one of the suite's CUDA modes (RENDER_RUNG, a
+// name render --cuda-mode takes), so the judge can time our rungs, the
+// course-design reference (classic) among them, exactly as it times a
+// student's renderer.
+#include <memory>
+
+#include "render/cuda_renderer.h"
+#include "student_renderer.h"
+
+#ifndef RENDER_RUNG
+#error "RENDER_RUNG names the CUDA mode (CMake sets it)"
+#endif
+
+namespace render {
+
+std::unique_ptr<Renderer> make_student_renderer() {
+  CudaRendererOptions options;
+  options.mode = parse_cuda_mode(RENDER_RUNG);
+  return make_cuda_renderer(options);
+}
+
+} // namespace render

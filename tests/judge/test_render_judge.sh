@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The render judge against host-code render workers (--memory host, no GPU
+# needed): the honest control keeps its rows on static, animated and snow
+# scenes; forged lines, a cached image and a wrong image size are rejected
+# with their reasons; work moved into the untimed setup or read-back is
+# charged to the frame. Skips (77) without bubblewrap.
+#
+# Usage: test_render_judge.sh JUDGE BIN_DIR
+set -uo pipefail
+judge=$1 bin=$2
+# shellcheck source=tests/grade/testing.sh
+source "$(dirname "$0")/../grade/testing.sh"
+if ! command -v bwrap >/dev/null; then
+  echo "SKIPPED: bubblewrap is not installed (scripts/setup.sh --tests installs it)"
+  exit 77
+fi
+use_temp_folder
+# AddressSanitizer's shadow memory counts as data: no limit for its workers.
+memory_limit=1024
+if grep -q __asan_init "$bin/judge_render_worker_honest"; then memory_limit=0; fi
+
+# render_rows WORKER SCENES [OPTIONS...]: the judge's output for the render
+# worker; its exit status in $status.
+render_rows() {
+  local worker=$1 scenes=$2
+  shift 2
+  mkdir -p "$tmp/logs-$worker"
+  rows=$("$judge" --worker "$bin/judge_render_worker_$worker" --memory host --runs 3 --size 128 \
+    --scenes "$scenes" --call-timeout 30 --start-timeout 30 --memory-limit "$memory_limit" --log-dir "$tmp/logs-$worker" "$@" render 2>&1)
+  status=$?
+}
+
+# field SCENE COLUMN: one column (1-based) of the scene's row.
+field() { awk -F '\t' -v scene="$1" -v c="$2" '$1 == "render" && $2 == scene { print $c }' <<<"$rows"; }
+
+render_rows honest rgb,rand10k,snowsingle,bouncingballs
+expect_eq "honest: exit status" 0 "$status"
+for scene in rgb rand10k snowsingle bouncingballs; do
+  expect_eq "honest $scene: ok, three frames" ok:3 "$(field "$scene" 3):$(field "$scene" 8)"
+done
+honest_ms=$(field rand10k 4)
+
+render_rows forged_print rgb
+expect_eq "forged lines: exit status" 1 "$status"
+expect_match "forged lines: the first frame's image differs" \
+  $'\trejected\t.*\timage of timed frame 1 differs from the reference at pixel' "$rows"
+expect_match "forged lines: its lines stay in its log" 'Correctness check passed' "$(cat "$tmp"/logs-forged_print/*.log)"
+
+render_rows cache rand10k
+expect_match "cached image: the second frame differs" $'\trejected\t.*\timage of timed frame 2 differs' "$rows"
+
+render_rows wrong_size rgb
+expect_match "wrong image size: said" 'image\(\) is 129x128, not the scene.s 128x128' "$rows"
+
+# Work moved out of the timed frame: its rand10k row stays correct, and at
+# least half the honest frame's time is charged to it.
+for worker in read_back_deferral setup_precompute; do
+  render_rows "$worker" rand10k
+  expect_eq "$worker: still correct" ok "$(field rand10k 3)"
+  expect_eq "$worker: the moved work charged to the frame" yes \
+    "$(awk -v c="$(field rand10k 7)" -v h="$honest_ms" 'BEGIN { printf "%s", (c >= 0.5 * h) ? "yes" : "no: " c " of " h }')"
+done
+
+out=$("$judge" --worker "$bin/judge_render_worker_honest" --memory host --scenes nosuchscene render 2>&1)
+expect_eq "unknown scene: usage error" 2 "$?"
+expect_match "unknown scene: says so" 'nosuchscene' "$out"
+out=$("$judge" --worker "$bin/judge_render_worker_honest" --memory host render scan 2>&1)
+expect_eq "render and scan at once: usage error" 2 "$?"
+finish
