@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Grades the implementations as the course does: checks every result against
 # our serial references, times it against a named reference, prints score
-# tables. Scan and find_repeats are graded by the trusted judge (judge/):
-# the code under test runs in a sandboxed worker and every timed call is
-# checked, so nothing it prints counts.
+# tables. Scan, find_repeats and render are graded by the trusted judge
+# (judge/): the code under test runs in a sandboxed worker, and every timed
+# call gets fresh inputs and is checked, so nothing it prints counts.
 #
 # Usage: scripts/grade.sh [saxpy|scan|find_repeats|render|all ...] [options]
 #   Parts (default all): saxpy (timing table, not scored), scan and
 #   find_repeats (1.25 points per size), render (9 points per scene).
 # Options (--opt VALUE or --opt=VALUE):
-#   --renderer cuda|cpu|student  renderer to grade (default cuda; cpu needs
-#                         no GPU; student: your render -r student, which a
-#                         handout's -r cuda already is)
-#   --cuda-mode MODE      render's --cuda-mode for the graded CUDA renderer
-#                         (default: render's own, auto)
+#   --renderer cuda|cpu|student  renderer to grade (default cuda: our CUDA
+#                         renderer, in a handout yours; cpu needs no GPU;
+#                         student: your render/student/student_renderer.cu)
+#   --cuda-mode MODE      the CUDA mode graded (default auto): circles pixels
+#                         tiles classic tiled binned auto
 #   --algorithm ALGO      the scan graded: student (default: your
 #                         scan/student/student_scan.cu) or one of ours:
 #                         kogge-stone blelloch single-pass cub
@@ -27,15 +27,16 @@
 #   --counts LIST         scan element counts (default 1000000,10000000,20000000,40000000)
 #   --saxpy-n N           saxpy elements (default: cudaSaxpy's own, 100M)
 #   --runs N              timed runs per measurement, the best counts (default 3)
-#   --seed auto|random|N  render check seed per scene (N up to 4294967295):
-#                         auto (default) reuses the seed of a cached serial
-#                         image of this build, else draws one at random;
-#                         random: always a new one; N: that seed
-#   --ref-mode MODE       the reference of the CUDA renderer: our render -r
-#                         cuda --cuda-mode MODE (default classic, the course's
-#                         design)
-#   --ref-render PATH     reference renderer with render's command line instead
-#                         (e.g. the course's render_ref)
+#   --seed auto|random|N  the judge's seed for the inputs (N up to
+#                         4294967295, the same inputs every run; auto and
+#                         random, the default: drawn afresh)
+#   --ref-mode MODE       the render reference, timed by the judge like the
+#                         graded renderer: our CUDA mode MODE (default
+#                         classic, the course's design)
+#   --ref-render-worker PATH  a judge render worker as the reference instead
+#   --ref-render PATH     a program with render's command line as the render
+#                         reference instead, its own printed time (e.g. the
+#                         course's render_ref)
 #   --ref-renderer NAME   the -r value given to --ref-render (default cuda)
 #   --ref-algorithm ALGO  the scan reference, timed by the judge like the
 #                         graded scan: course (default: the course's
@@ -44,21 +45,20 @@
 #   --ref-scan PATH       a program with cudaScan's command line as the scan
 #                         reference instead, its own printed time (e.g. the
 #                         course's cudaScan_ref)
-#                         The CPU renderer's reference is the serial time
-#                         divided by this machine's cores (perfect scaling).
-#                         A reference that cannot run stops its part (exit 1).
+#                         The CPU renderer's reference is the serial
+#                         renderer's time divided by this machine's cores
+#                         (perfect scaling). A reference that cannot run
+#                         stops its part (exit 1).
 #   --build-dir DIR       build there if programs are missing or stale (default
 #                         build, preset "default"); programs in DIR/bin
 #   --bin-dir DIR         use the programs in DIR as they are; build nothing
 #   --no-build            never build
 #   --logs DIR            folder for every log and the results (default: a new
 #                         grade-results/DATE-TIME-XXXXXX)
-#   --cache-dir DIR       serial reference cache (default BUILD_DIR/grade-cache)
-#   --cache-limit MIB     the cache's images kept under this size, oldest
-#                         removed first (default 2048; 0: no limit)
+#   --cache-dir DIR       the serial renderer's times, kept per scene, size,
+#                         build and machine (default BUILD_DIR/grade-cache)
 #   --clean-cache         empty the cache first (alone: empty it and stop)
-#   --no-cache            always render the serial references afresh (the
-#                         reference images into the log folder)
+#   --no-cache            always time the serial renderer afresh
 #   --timeout SEC         limit for one program run (default 900)
 #   --unsandboxed         the judge runs workers without its sandbox (your
 #                         own work only; every row says "unsandboxed")
@@ -119,7 +119,7 @@ prepare_programs() {
   for part in "${parts[@]}"; do
     for program in $(programs_of "$part"); do ensure_program "$program"; done
   done
-  if [ "${program_state[render]:-}" = ok ]; then
+  if [[ " ${parts[*]} " == *" render "* ]] && [ "${program_state[judge]:-}" = ok ]; then
     mkdir -p "$logs/render"
     render_preflight
   fi
@@ -129,9 +129,7 @@ grade_part() {
   case "$1" in
     saxpy) grade_saxpy ;;
     scan | find_repeats) grade_scan "$1" ;;
-    render)
-      if [ "${program_state[render]}" = ok ]; then grade_render; else not_graded render "render is not available"; fi
-      ;;
+    render) grade_render ;;
   esac
 }
 

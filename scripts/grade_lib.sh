@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # The parts of scripts/grade.sh that can be tested without running anything:
 # reading the programs' printed lines, judging a run, the course's scoring
-# rules, seeds, cache names and the tables. Sourced by grade.sh and by the
+# rules, cache names and the tables. Sourced by grade.sh and by the
 # tests in tests/grade; it defines functions and constants only.
 
 # The grader's files in scripts/: grade.sh, every file it sources (the
@@ -266,29 +266,11 @@ program_problem() {
   fi
 }
 
-# ---------------------------------------------------------------- seeds and cache
-
-# random_seed: a seed from 1 to 2^31 - 1.
-random_seed() { echo $((((RANDOM << 15) | RANDOM) % 2147483646 + 1)); }
+# ---------------------------------------------------------------- the serial time cache
 
 # program_hash PATH: a short content hash, so cached results of one build
 # are never used for another.
 program_hash() { sha256sum "$1" | cut -c1-16; }
-
-# reference_image_name SCENE SIZE SEED HASH FORMAT
-reference_image_name() { printf '%s-%spx-seed%s-%s.%s\n' "$1" "$2" "$3" "$4" "$5"; }
-
-# cached_seed DIR SCENE SIZE HASH FORMAT: the seed of a reference image in
-# DIR for this scene, size and program (the newest, if several); fails when
-# there is none.
-cached_seed() {
-  local newest
-  # shellcheck disable=SC2012  # the names are ours: letters, digits, _ . and -
-  newest=$(cd "$1" 2>/dev/null && ls -t -- "$2-$3px-seed"*"-$4.$5" 2>/dev/null | head -n 1)
-  [ -n "$newest" ] || return 1
-  newest=${newest#"$2-$3px-seed"}
-  echo "${newest%%-*}"
-}
 
 # serial_time_name SCENE SIZE HASH HOST: timings depend on the machine too.
 serial_time_name() { printf '%s-%spx-%s-%s.ms\n' "$1" "$2" "$3" "$4"; }

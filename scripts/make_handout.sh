@@ -15,8 +15,9 @@
 #   --cuda-archs LIST     architectures of the reference programs
 #                         (default: REF_CUDA_ARCHITECTURES below)
 #   --ref-bin DIR         take the reference programs from DIR (its render,
-#                         cudaScan and judge_scan_reference, built from the
-#                         suite) instead of building
+#                         cudaScan, judge_scan_reference and
+#                         judge_render_rung_classic, built from the suite)
+#                         instead of building
 #   --autograder ZIP      also write a Gradescope autograder bundle to ZIP
 #                         (setup.sh, run_autograder and the handout)
 #   -h, --help            this text
@@ -125,9 +126,9 @@ while [ $# -gt 0 ]; do
       ;;
     --ref-bin)
       [ $# -ge 2 ] || usage_error "--ref-bin needs a value"
-      if [ ! -x "$2/render" ] || [ ! -x "$2/cudaScan" ] || [ ! -x "$2/judge_scan_reference" ]; then
-        usage_error "--ref-bin: '$2' holds no render, cudaScan and judge_scan_reference programs"
-      fi
+      for program in render cudaScan judge_scan_reference judge_render_rung_classic; do
+        [ -x "$2/$program" ] || usage_error "--ref-bin: '$2' holds no $program program"
+      done
       ref_bin=$(cd "$2" && pwd)
       shift
       ;;
@@ -207,7 +208,8 @@ build_refs() {
   local build
   mkdir -p "$dir/ref/.bin"
   if [ -n "$ref_bin" ]; then
-    cp "$ref_bin/render" "$ref_bin/cudaScan" "$ref_bin/judge_scan_reference" "$dir/ref/.bin/" ||
+    { cp "$ref_bin/render" "$ref_bin/cudaScan" "$ref_bin/judge_scan_reference" "$dir/ref/.bin/" &&
+      cp "$ref_bin/judge_render_rung_classic" "$dir/ref/.bin/judge_render_reference"; } ||
       fail "copying the reference programs failed"
     write_ref_scripts
     return
@@ -217,11 +219,13 @@ build_refs() {
   echo "make_handout.sh: building the reference programs for CUDA architectures $archs" >&2
   if ! cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" \
     -DBUILD_TESTING=OFF -DSUITE_HANDOUT=OFF >"$build.log" 2>&1 ||
-    ! cmake --build "$build" --target render cudaScan judge_scan_reference -j "$(nproc)" >>"$build.log" 2>&1; then
+    ! cmake --build "$build" --target render cudaScan judge_scan_reference judge_render_rung_classic \
+      -j "$(nproc)" >>"$build.log" 2>&1; then
     tail -n 20 "$build.log" >&2
     fail "building the reference programs failed (log above)"
   fi
   cp "$build/bin/render" "$build/bin/cudaScan" "$build/bin/judge_scan_reference" "$dir/ref/.bin/"
+  cp "$build/bin/judge_render_rung_classic" "$dir/ref/.bin/judge_render_reference"
   rm -rf "$build" "$build.log"
   # The CUDA runtime library they link (NVIDIA lets it be redistributed), so
   # they run beside another toolkit version; the driver must still support it.

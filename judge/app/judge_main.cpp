@@ -56,6 +56,7 @@ Options:
                         shadow memory counts as data)
   --max-processes N     tasks the worker may add, threads included (default 256)
   --seed N              seed of the inputs' seeds (default: drawn afresh)
+  --list-scenes         print the scenes render takes, one a line, and stop
   -h, --help            this text
 Output: '#' lines, then per row: test, n (render: the scene), status (ok or rejected), best ms,
 median ms, empty round trip ms, the most GPU work seen running after one
@@ -79,7 +80,8 @@ enum Long {
   kMaxProcesses,
   kSeed,
   kScenes,
-  kSize
+  kSize,
+  kListScenes
 };
 
 std::vector<std::int64_t> parse_counts(const std::string& text) {
@@ -149,6 +151,7 @@ int run(int argc, char** argv) {
                                  {"seed", required_argument, nullptr, kSeed},
                                  {"scenes", required_argument, nullptr, kScenes},
                                  {"size", required_argument, nullptr, kSize},
+                                 {"list-scenes", no_argument, nullptr, kListScenes},
                                  {"help", no_argument, nullptr, 'h'},
                                  {nullptr, 0, nullptr, 0}};
   judge::ScanJudgeOptions opt;
@@ -216,6 +219,9 @@ int run(int argc, char** argv) {
     case kSize:
       size = static_cast<int>(common::parse_int(optarg, "--size", 1, 16384));
       break;
+    case kListScenes:
+      for (const std::string& name : scenes::scene_names()) std::cout << name << "\n";
+      return 0;
     case kSeed:
       opt.seed =
           static_cast<std::uint64_t>(common::parse_int(optarg, "--seed", 1, 9223372036854775807LL));

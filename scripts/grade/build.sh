@@ -30,6 +30,8 @@ sources_of() {
     judge_scan_reference) echo common judge ;;
     judge_scan_rung_*) echo common judge scan ;;
     render) echo common scenes render ;;
+    render_worker) echo common judge scenes render/student render/include render/src ;;
+    judge_render_*) echo common judge scenes render ;;
   esac
 }
 
@@ -87,6 +89,6 @@ programs_of() {
   case "$1" in
     saxpy) echo cudaSaxpy ;;
     scan | find_repeats) scan_programs ;;
-    render) echo render ;;
+    render) render_programs ;;
   esac
 }

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034,SC2154  # the settings are options.sh's, shared by every part
-# grade.sh's cache of serial reference images and times.
+# grade.sh's cache of the serial renderer's times (the CPU renderer's reference).
 # Sourced by scripts/grade.sh, after grade_lib.sh, options_lib.sh and run_lib.sh.
 
 # ---------------------------------------------------------------- the cache
@@ -39,7 +39,7 @@ remove_stale_temps() {
 # cache_put SOURCE NAME: moves SOURCE into the cache as NAME through a
 # temporary name in the cache folder itself, so the last step is an atomic
 # rename and a cut-short copy is never found under NAME (the temporary file
-# goes whatever stops the run); then keeps the cache under --cache-limit.
+# goes whatever stops the run).
 cache_put() {
   local dir=$cache_dir/render tmp
   tmp=$dir/.tmp-$2.$$
@@ -48,21 +48,6 @@ cache_put() {
     rm -f -- "$tmp" "$1"
     return 1
   fi
-  prune_cache "$2"
-}
-
-# prune_cache KEEP: removes the oldest images but KEEP (the one in use)
-# while the cache holds more than --cache-limit MiB.
-prune_cache() {
-  [ "$cache_limit_mib" != 0 ] || return 0
-  local dir=$cache_dir/render total f
-  total=$(du -sk -- "$dir" 2>/dev/null | cut -f1)
-  # shellcheck disable=SC2010,SC2012  # the names are ours: letters, digits, _ . and -
-  while [ "${total:-0}" -gt $((cache_limit_mib * 1024)) ] &&
-    f=$(cd "$dir" && ls -tr -- *.rgbaf 2>/dev/null | grep -vxF -- "$1" | head -n 1) && [ -n "$f" ]; do
-    rm -f -- "${dir:?}/$f"
-    total=$(du -sk -- "$dir" 2>/dev/null | cut -f1)
-  done
 }
 
 # clean_the_cache: --clean-cache.

@@ -17,7 +17,7 @@ hidden_paths() {
   [ ${#judge_hidden[@]} -eq 0 ] || return 0
   local path real kept
   local -a found=()
-  for path in "$repo" "$build_dir" "$bin_dir" "$cache_dir" "$logs" "$ref_worker"; do
+  for path in "$repo" "$build_dir" "$bin_dir" "$cache_dir" "$logs" "$ref_worker" "$ref_render_worker"; do
     if [ -z "$path" ] || [ ! -e "$path" ]; then continue; fi
     [ -d "$path" ] || path=$(dirname -- "$path")
     real=$(cd "$path" && pwd -P) || continue
@@ -32,15 +32,23 @@ hidden_paths() {
   done < <(printf '%s\n' "${found[@]}" | LC_ALL=C sort -u)
 }
 
-# judge_worker LABEL PREFIX WORKER TEST N: the judge's row for WORKER on TEST
-# with N elements, --runs timed calls. Sets JUDGE_VERDICT (ok; rejected: the
-# judge caught it; nogpu; error: the judge itself could not run), JUDGE_MS
-# (the best call, "-" if none), JUDGE_ROUND_TRIP (the empty round trip, ms),
-# JUDGE_NOTE (the judge's reason, or "unsandboxed") and JUDGE_LOG (the
-# judge's output; the worker's is in PREFIX.worker/).
+# judge_worker LABEL PREFIX WORKER TEST ITEM [MEMORY]: the judge's row for
+# WORKER on TEST (scan, find_repeats: ITEM elements; render: the scene ITEM
+# at --size), --runs timed calls, the shared arrays in MEMORY (default
+# --judge-memory). Sets JUDGE_VERDICT (ok; rejected: the judge caught it;
+# nogpu; error: the judge itself could not run), JUDGE_MS (the best call,
+# "-" if none), JUDGE_ROUND_TRIP (the empty round trip, ms), JUDGE_NOTE (the
+# judge's reason, or "unsandboxed") and JUDGE_LOG (the judge's output; the
+# worker's is in PREFIX.worker/).
 judge_worker() {
-  local label=$1 prefix=$2 worker=$3 test=$4 n=$5 status row path
-  local -a args=(--worker "$worker" --counts "$n" --runs "$runs" --memory "$judge_memory")
+  local label=$1 prefix=$2 worker=$3 test=$4 n=$5 memory=${6:-$judge_memory} status row path
+  local -a args=(--worker "$worker" --runs "$runs" --memory "$memory")
+  if [ "$test" = render ]; then
+    args+=(--scenes "$n" --size "$size")
+    [[ ! $seed_mode =~ ^[0-9]+$ ]] || args+=(--seed "$((seed_mode + 1))")
+  else
+    args+=(--counts "$n")
+  fi
   JUDGE_LOG=$prefix.judge.log JUDGE_MS=- JUDGE_ROUND_TRIP=- JUDGE_NOTE=""
   hidden_paths
   for path in "${judge_hidden[@]}"; do args+=(--hide "$path"); done

@@ -22,6 +22,7 @@ ref_renderer=cuda
 ref_algorithm=course
 ref_scan=""
 ref_worker=""
+ref_render_worker=""
 unsandboxed=0
 judge_memory=device
 worker_memory_limit=""  # --worker-memory-limit: the judge's --memory-limit
@@ -30,7 +31,6 @@ bin_dir=""
 build=1
 logs=""
 cache_dir=""
-cache_limit_mib=2048
 clean_cache=0
 use_cache=1
 timeout_s=900
@@ -82,6 +82,7 @@ parse_args() {
       --ref-algorithm) need_value "$@"; ref_algorithm=$2; shift ;;
       --ref-scan) need_value "$@"; ref_scan=$2; shift ;;
       --ref-worker) need_value "$@"; ref_worker=$2; shift ;;
+      --ref-render-worker) need_value "$@"; ref_render_worker=$2; shift ;;
       --unsandboxed) unsandboxed=1 ;;
       --judge-memory) need_value "$@"; judge_memory=$2; shift ;;
       --worker-memory-limit) need_number "$@"; worker_memory_limit=$2; shift ;;
@@ -90,7 +91,6 @@ parse_args() {
       --no-build) build=0 ;;
       --logs) need_folder "$@"; logs=$2; shift ;;
       --cache-dir) need_folder "$@"; cache_dir=$2; shift ;;
-      --cache-limit) need_number "$@"; cache_limit_mib=$2; shift ;;
       --clean-cache) clean_cache=1 ;;
       --no-cache) use_cache=0 ;;
       --timeout) need_number "$@"; timeout_s=$2; shift ;;
@@ -137,10 +137,6 @@ one_of() {
   usage_error "$option: '$value' is not one of: $*"
 }
 
-# mode_name OPTION NAME: a usage error unless NAME looks like a mode or
-# algorithm name (the program itself says whether it knows it).
-mode_name() { [[ $2 =~ ^[a-z][a-z0-9-]*$ ]] || usage_error "$1: '$2' is not a name"; }
-
 validate_args() {
   case "$renderer" in cuda | cpu | student) ;; *) usage_error "--renderer: '$renderer' is not cuda, cpu or student" ;; esac
   [[ $scenes =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || usage_error "--scenes: '$scenes' is not a comma-separated list of scene names"
@@ -150,7 +146,6 @@ validate_args() {
   within "$size" 1 16384 || usage_error "--size: '$size' is not a size from 1 to 16384"
   within "$runs" 1 100 || usage_error "--runs: '$runs' is not a number from 1 to 100"
   within "$timeout_s" 1 999999 || usage_error "--timeout: '$timeout_s' is not a positive number of seconds"
-  within "$cache_limit_mib" 0 99999999 || usage_error "--cache-limit: '$cache_limit_mib' is not a size in MiB"
   # cudaSaxpy's own limit (2^33 elements).
   [ -z "$saxpy_n" ] || within "$saxpy_n" 1 8589934592 || usage_error "--saxpy-n: '$saxpy_n' is not a count from 1 to 8589934592"
   # render -S takes an unsigned 32-bit seed.
@@ -159,17 +154,17 @@ validate_args() {
     *) within "$seed_mode" 0 4294967295 || usage_error "--seed: '$seed_mode' is not auto, random or a seed from 0 to 4294967295" ;;
   esac
   [[ $ref_renderer =~ ^[a-z]+$ ]] || usage_error "--ref-renderer: '$ref_renderer' is not a renderer name"
-  mode_name --ref-mode "$ref_mode"
+  one_of --ref-mode "$ref_mode" "${render_rungs[@]}"
   one_of --ref-algorithm "$ref_algorithm" course "${scan_rungs[@]}"
   [ -z "$algorithm" ] || one_of --algorithm "$algorithm" student "${scan_rungs[@]}"
   one_of --judge-memory "$judge_memory" device host
   [ -z "$worker_memory_limit" ] || [ "$worker_memory_limit" = 0 ] || within "$worker_memory_limit" 64 16777216 ||
     usage_error "--worker-memory-limit: '$worker_memory_limit' is not 0 (none) or a size from 64 to 16777216 MiB"
-  [ -z "$cuda_mode" ] || mode_name --cuda-mode "$cuda_mode"
+  [ -z "$cuda_mode" ] || one_of --cuda-mode "$cuda_mode" "${render_rungs[@]}"
   if [ "$renderer" != cuda ] && [ -n "$cuda_mode" ]; then usage_error "--cuda-mode is for --renderer cuda"; fi
   # A reference option that another one overrides would be ignored unsaid.
-  [ -z "${given[--ref-mode]:-}" ] || [ -z "${given[--ref-render]:-}" ] ||
-    usage_error "--ref-mode and --ref-render each name the render reference: give one"
+  [ "$(( ${given[--ref-mode]:-0} + ${given[--ref-render]:-0} + ${given[--ref-render-worker]:-0} ))" -le 1 ] ||
+    usage_error "--ref-mode, --ref-render and --ref-render-worker each name the render reference: give one"
   [ "$(( ${given[--ref-algorithm]:-0} + ${given[--ref-scan]:-0} + ${given[--ref-worker]:-0} ))" -le 1 ] ||
     usage_error "--ref-algorithm, --ref-scan and --ref-worker each name the scan reference: give one"
   if [ -f "$repo/.handout" ]; then
@@ -178,6 +173,8 @@ validate_args() {
     [ "$ref_algorithm" = course ] ||
       usage_error "--ref-algorithm $ref_algorithm: the suite's algorithms are not in a handout (only course)"
     [ "$ladder" = 0 ] || usage_error "--ladder: the suite's rungs are not in a handout"
+    [ -z "${given[--ref-mode]:-}" ] || usage_error "--ref-mode: the suite's CUDA modes are not in a handout"
+    [ -z "$cuda_mode" ] || usage_error "--cuda-mode: the suite's CUDA modes are not in a handout (your renderer is graded)"
   fi
   [ -z "${given[--ref-renderer]:-}" ] || [ -n "$ref_render" ] ||
     usage_error "--ref-renderer is the -r of --ref-render: give --ref-render too"
@@ -194,6 +191,7 @@ validate_args() {
   [ -z "$ref_render" ] || ref_render=$(absolute_program "$ref_render")
   [ -z "$ref_scan" ] || ref_scan=$(absolute_program "$ref_scan")
   [ -z "$ref_worker" ] || ref_worker=$(absolute_program "$ref_worker")
+  [ -z "$ref_render_worker" ] || ref_render_worker=$(absolute_program "$ref_render_worker")
   [ ${#parts[@]} -eq 0 ] || unique_parts
 }
 
@@ -251,9 +249,9 @@ setup_paths() {
 # whose reference is the serial time over the cores.
 handout_references() {
   [ -f "$repo/.handout" ] || return 0
-  if [ -z "${given[--ref-render]:-}${given[--ref-mode]:-}" ] && [ "$renderer" != cpu ] &&
-    [ -x "$repo/ref/render_ref" ]; then
-    ref_render=$repo/ref/render_ref
+  if [ -z "${given[--ref-render]:-}${given[--ref-mode]:-}${given[--ref-render-worker]:-}" ] && [ "$renderer" != cpu ] &&
+    [ -x "$repo/ref/.bin/judge_render_reference" ]; then
+    ref_render_worker=$repo/ref/.bin/judge_render_reference
   fi
   if [ -z "${given[--ref-scan]:-}${given[--ref-worker]:-}" ] && [ -x "$repo/ref/.bin/judge_scan_reference" ]; then
     ref_worker=$repo/ref/.bin/judge_scan_reference

@@ -38,64 +38,80 @@ grade() {
 # row TABLE_TEXT ITEM: the table row of ITEM, cells trimmed, "|"-separated.
 row() { grep -E "^\| $2 " <<<"$1" | sed -E 's/ +\|/|/g; s/\| +/|/g'; }
 
-# The CPU renderer's reference: the serial time over this machine's cores.
+# The CPU renderer's reference: the serial worker's time over this machine's
+# cores, both timed by the judge on host memory.
 test_render_cpu_scores() {
   local serial=$((10 * cores)) per_core="serial / $cores cores (perfect scaling)"
-  FAKE_MS=rgb=5,pattern=30,rand10k=200 FAKE_CPUREF_MS=rgb=$serial,pattern=$serial,rand10k=$serial \
+  FAKE_WORKER_MS=judge_render_cpu/rgb=5,judge_render_cpu/pattern=30,judge_render_cpu/rand10k=200,judge_render_serial=$serial \
     grade render_cpu render --renderer cpu --scenes rgb,pattern,rand10k
   expect_eq "render cpu: exit status" 0 "$STATUS"
   expect_match "render cpu: course header" '^\| Scene Name +\| Ref Time \(T_ref\) \| Your Time \(T\) +\| Score' "$OUT"
-  expect_eq "render cpu: rgb row" "|rgb|10.0000|5.0000|9|2.00x|$per_core|" "$(row "$OUT" rgb)"
-  expect_eq "render cpu: pattern row (3x slower)" "|pattern|10.0000|30.0000|5|0.33x|$per_core|" "$(row "$OUT" pattern)"
-  expect_eq "render cpu: rand10k row (20x slower)" "|rand10k|10.0000|200.0000|2|0.05x|$per_core|" "$(row "$OUT" rand10k)"
+  expect_eq "render cpu: rgb row" "|rgb|10.0000|5.0000|9|2.00x|0.0003|$per_core|" "$(row "$OUT" rgb)"
+  expect_eq "render cpu: pattern row (3x slower)" "|pattern|10.0000|30.0000|5|0.33x|0.0003|$per_core|" "$(row "$OUT" pattern)"
+  expect_eq "render cpu: rand10k row (20x slower)" "|rand10k|10.0000|200.0000|2|0.05x|0.0003|$per_core|" "$(row "$OUT" rand10k)"
   expect_match "render cpu: total" '\| Total score: +\| 16/27 +\|' "$OUT"
-  expect_match "render cpu: progress names scene and run" '^\[ *[0-9]+s\] render pattern \(2/3\): cpu renderer: run 2/2$' "$ERR"
+  expect_match "render cpu: progress names scene and the judge" '^\[ *[0-9]+s\] render pattern \(2/3\): the judge, 2 timed calls$' "$ERR"
   expect_match "render cpu: the log folder is named last" "^Logs and results .*: $LOGS\$" "$(tail -n 1 <<<"$OUT")"
-  expect_match "render cpu: csv row" "^render,pattern,[0-9]+,\"serial / $cores cores \\(perfect scaling\\)\",10.0000,30.0000,0.33x,ok,5,9,-,\$" "$(cat "$LOGS/scores.csv")"
+  expect_match "render cpu: csv row" "^render,pattern,-,\"serial / $cores cores \\(perfect scaling\\)\",10.0000,30.0000,0.33x,ok,5,9,0.0003,\$" "$(cat "$LOGS/scores.csv")"
   expect_eq "render cpu: no partial files left" "" "$(find "$LOGS" -name '.*' -o -name work)"
   expect_match "render cpu: markdown total" '\*\*16/27\*\*' "$(cat "$LOGS/results.md")"
-  expect_match "render cpu: every run in commands.txt" '^render/rand10k.cpu.run2.log: .*/render -r cpu -s 1024 -b 0:4 -f '"''"' rand10k$' "$(cat "$LOGS/commands.txt")"
+  expect_match "render cpu: every judge run in commands.txt" \
+    '^render/rand10k.judge_render_cpu.judge.log: .*/judge --worker .*/judge_render_cpu --runs 2 --memory host --scenes rand10k --size 1024 ' \
+    "$(cat "$LOGS/commands.txt")"
+  expect_match "render cpu: the serial worker on host memory too" \
+    "^judge --worker $bin/judge_render_serial --runs 2 --memory host --scenes rgb " "$(cat "$CALLS")"
   expect_no_match "render cpu: no colour when not a terminal" $'\033' "$OUT"
 }
 
 test_render_wrong_scene() {
-  FAKE_WRONG=pattern FAKE_CPUREF_MS=pattern=$((100 * cores)),rgb=$((100 * cores)) grade render_wrong render --renderer cpu --scenes rgb,pattern --seed 4242
-  expect_eq "wrong scene: exit status" 1 "$STATUS"
-  expect_eq "wrong scene: (F) and no points" "|pattern|100.0000|10.0000 (F)|0|10.00x|serial / $cores cores (perfect scaling)|" "$(row "$OUT" pattern)"
-  expect_match "wrong scene: the mismatch on stderr" '^grade.sh: render pattern, seed 4242: wrong result: Mismatch detected at pixel' "$ERR"
-  expect_match "wrong scene: replay command" '^grade.sh: replay: .*render -r cpu -s 1024 -S 4242 -c pattern$' "$ERR"
-  expect_match "wrong scene: the check ran with the seed" 'render -r cpu -s 1024 -S 4242 -c --check-against [^ ]+/pattern-1024px-seed4242-[0-9a-f]{16}\.rgbaf -f  pattern$' "$(cat "$CALLS")"
-  expect_match "wrong scene: total" '\| Total score: +\| 9/18 +\|' "$OUT"
+  FAKE_REJECT=judge_render_cpu:render:pattern FAKE_WORKER_MS=judge_render_serial=$((100 * cores)),judge_render_cpu=10 \
+    grade render_wrong render --renderer cpu --scenes rgb,pattern --seed 4242
+  expect_eq "rejected scene: exit status" 1 "$STATUS"
+  expect_eq "rejected scene: (F) and no points" "|pattern|100.0000|- (F)|0|-|0.0003|serial / $cores cores (perfect scaling)|" \
+    "$(row "$OUT" pattern)"
+  expect_match "rejected scene: the judge's reason on stderr" \
+    '^grade.sh: render pattern: rejected by the judge: image of timed frame 1 differs from the reference at pixel' "$ERR"
+  expect_match "rejected scene: the judge's seed from --seed" ' --seed 4243 ' "$(cat "$CALLS")"
+  expect_match "rejected scene: the seed in the row" '^render,pattern,4242,' "$(cat "$LOGS/scores.csv")"
+  expect_match "rejected scene: total" '\| Total score: +\| 9/18 +\|' "$OUT"
 }
 
 test_render_reference_program() {
-  FAKE_REF_MS=rgb=4,pattern=10 FAKE_MS=rgb=4,pattern=25 \
+  FAKE_REF_MS=rgb=4,pattern=10 FAKE_WORKER_MS=judge_render_rung_auto/rgb=4,judge_render_rung_auto/pattern=25 \
     grade render_ref render --scenes rgb,pattern --ref-render "$bin/render_ref"
   expect_eq "reference program: exit status" 0 "$STATUS"
-  expect_eq "reference program: rgb" "|rgb|4.0000|4.0000|9|1.00x|render_ref -r cuda|" "$(row "$OUT" rgb)"
-  expect_eq "reference program: pattern" "|pattern|10.0000|25.0000|5|0.40x|render_ref -r cuda|" "$(row "$OUT" pattern)"
+  expect_eq "reference program: rgb" "|rgb|4.0000|4.0000|9|1.00x|0.0003|render_ref -r cuda (its own time)|" "$(row "$OUT" rgb)"
+  expect_eq "reference program: pattern" "|pattern|10.0000|25.0000|5|0.40x|0.0003|render_ref -r cuda (its own time)|" \
+    "$(row "$OUT" pattern)"
   expect_match "reference program: course's options" '^render_ref -r cuda -s 1024 -b 0:4 -f  pattern$' "$(cat "$CALLS")"
-  expect_no_match "reference program: no serial timing" 'cpuref -s 1024 -b 0:4' "$(cat "$CALLS")"
+  expect_no_match "reference program: no reference worker" 'judge_render_rung_classic' "$(cat "$CALLS")"
 }
 
-# Our classic rung is the CUDA renderer's reference unless told otherwise.
+# Our classic rung is the CUDA renderer's reference unless told otherwise,
+# timed by the judge like the graded renderer.
 test_render_default_reference() {
-  FAKE_MODE_MS=classic=4 FAKE_MS=rgb=4,pattern=25 grade render_classic render --scenes rgb,pattern
+  FAKE_WORKER_MS=judge_render_rung_classic=4,judge_render_rung_auto/rgb=4,judge_render_rung_auto/pattern=25 \
+    grade render_classic render --scenes rgb,pattern
   expect_eq "classic reference: exit status" 0 "$STATUS"
-  expect_eq "classic reference: rgb" "|rgb|4.0000|4.0000|9|1.00x|render -r cuda --cuda-mode classic|" "$(row "$OUT" rgb)"
-  expect_eq "classic reference: pattern" "|pattern|4.0000|25.0000|4|0.16x|render -r cuda --cuda-mode classic|" "$(row "$OUT" pattern)"
-  expect_match "classic reference: its command" '^render -r cuda --cuda-mode classic -s 1024 -b 0:4 -f  pattern$' "$(cat "$CALLS")"
-  expect_match "classic reference: the graded renderer as render picks it" '^render -r cuda -s 1024 -b 0:4 -f  pattern$' "$(cat "$CALLS")"
-  expect_no_match "classic reference: no serial timing" 'cpuref -s 1024 -b 0:4' "$(cat "$CALLS")"
-  FAKE_MODE_MS=tiled=2 grade render_mode render --scenes rgb --cuda-mode tiled --ref-mode pixels
-  expect_match "one mode against another" '^render -r cuda --cuda-mode tiled -s 1024 -b 0:4 -f  rgb$' "$(cat "$CALLS")"
-  expect_eq "one mode against another: row" "|rgb|10.0000|2.0000|9|5.00x|render -r cuda --cuda-mode pixels|" "$(row "$OUT" rgb)"
+  expect_eq "classic reference: rgb" "|rgb|4.0000|4.0000|9|1.00x|0.0003|classic (judge_render_rung_classic)|" "$(row "$OUT" rgb)"
+  expect_eq "classic reference: pattern" "|pattern|4.0000|25.0000|4|0.16x|0.0003|classic (judge_render_rung_classic)|" \
+    "$(row "$OUT" pattern)"
+  expect_match "classic reference: the judge on it" \
+    "^judge --worker $bin/judge_render_rung_classic --runs 2 --memory device --scenes pattern --size 1024 " "$(cat "$CALLS")"
+  expect_match "classic reference: the graded renderer, auto" \
+    "^judge --worker $bin/judge_render_rung_auto --runs 2 --memory device --scenes pattern --size 1024 " "$(cat "$CALLS")"
+  expect_match "classic reference: the programs and logs hidden" \
+    "^judge --worker $bin/judge_render_rung_auto .*--hide $bin .*--hide $LOGS " "$(cat "$CALLS")"
+  FAKE_WORKER_MS=judge_render_rung_tiled=2,judge_render_rung_pixels=10 grade render_mode render --scenes rgb --cuda-mode tiled --ref-mode pixels
+  expect_eq "one mode against another: row" "|rgb|10.0000|2.0000|9|5.00x|0.0003|pixels (judge_render_rung_pixels)|" "$(row "$OUT" rgb)"
   # The student's renderer, against the same course-level reference.
-  FAKE_MODE_MS=classic=4 FAKE_MS=rgb=8 grade render_student render --scenes rgb --renderer student
+  FAKE_WORKER_MS=judge_render_rung_classic=4,render_worker=8 grade render_student render --scenes rgb --renderer student
   expect_eq "student renderer: exit status" 0 "$STATUS"
-  expect_match "student renderer: checked" '^render -r student -s 1024 -S [0-9]+ -c ' "$(cat "$CALLS")"
-  expect_match "student renderer: timed" '^render -r student -s 1024 -b 0:4 -f  rgb$' "$(cat "$CALLS")"
-  expect_eq "student renderer: row" "|rgb|4.0000|8.0000|6|0.50x|render -r cuda --cuda-mode classic|" "$(row "$OUT" rgb)"
+  expect_match "student renderer: its worker judged" "^judge --worker $bin/render_worker " "$(cat "$CALLS")"
+  expect_eq "student renderer: row" "|rgb|4.0000|8.0000|6|0.50x|0.0003|classic (judge_render_rung_classic)|" "$(row "$OUT" rgb)"
+  FAKE_WORKER_MS=render_worker=1 grade render_own_ref render --scenes rgb --renderer student \
+    --ref-render-worker "$bin/judge_render_rung_binned"
+  expect_eq "--ref-render-worker: row" "|rgb|1.0000|1.0000|9|1.00x|0.0003|judge_render_rung_binned|" "$(row "$OUT" rgb)"
 }
 
 # A reference the user named that cannot run stops its part with the
@@ -103,9 +119,9 @@ test_render_default_reference() {
 test_reference_program_without_gpu() {
   FAKE_NO_GPU=1 grade ref_nogpu render --renderer cpu --scenes rgb,pattern --ref-render "$bin/render_ref"
   expect_eq "reference without GPU: exit status" 1 "$STATUS"
-  expect_match "reference without GPU: the reason" '^grade.sh: render: not graded: the reference render_ref -r cuda no GPU: CUDA Error: no CUDA-capable device' "$ERR"
+  expect_match "reference without GPU: the reason" '^grade.sh: render: not graded: the reference render_ref -r cuda \(its own time\) no GPU: CUDA Error: no CUDA-capable device' "$ERR"
   expect_eq "reference without GPU: tried once" 1 "$(grep -c '^render_ref' "$CALLS")"
-  expect_no_match "reference without GPU: no serial instead" 'cpuref -s 1024 -b 0:4' "$(cat "$CALLS")"
+  expect_no_match "reference without GPU: no serial instead" 'judge_render_serial' "$(cat "$CALLS")"
   expect_no_match "reference without GPU: no table" 'Total score' "$OUT"
 }
 
@@ -157,20 +173,20 @@ test_handout_references() {
   mkdir -p "$handout/scripts" "$handout/ref"
   copy_grader "$handout/scripts"
   touch "$handout/.handout"
-  ln -s "$here/fake/render" "$handout/ref/render_ref"
   mkdir -p "$handout/ref/.bin"
   cp "$bin/judge_scan_reference" "$handout/ref/.bin/judge_scan_reference"
-  FAKE_REF_MS=rgb=4 grade handout_default render --scenes rgb
+  cp "$bin/judge_render_rung_classic" "$handout/ref/.bin/judge_render_reference"
+  FAKE_WORKER_MS=judge_render_reference=4,render_worker=10 grade handout_default render --scenes rgb
   expect_eq "handout: exit status" 0 "$STATUS"
-  expect_eq "handout: ref/render_ref by default" "|rgb|4.0000|10.0000|5|0.40x|render_ref -r cuda|" "$(row "$OUT" rgb)"
-  FAKE_MODE_MS=pixels=20 grade handout_ref_mode render --scenes rgb --ref-mode pixels
-  expect_eq "handout, --ref-mode: exit status" 0 "$STATUS"
-  expect_eq "handout, --ref-mode: that reference" "|rgb|20.0000|10.0000|9|2.00x|render -r cuda --cuda-mode pixels|" "$(row "$OUT" rgb)"
-  expect_eq "handout, --ref-mode: ref/ not run" 0 "$(grep -c '^render_ref' "$CALLS")"
-  FAKE_NO_GPU=1 FAKE_CPUREF_MS=rgb=$((10 * cores)) grade handout_cpu render --renderer cpu --scenes rgb
+  expect_eq "handout: ref/'s reference worker by default" "|rgb|4.0000|10.0000|5|0.40x|0.0003|judge_render_reference|" "$(row "$OUT" rgb)"
+  expect_match "handout: the student's renderer graded" "^judge --worker $bin/render_worker " "$(cat "$CALLS")"
+  grade handout_ref_mode render --scenes rgb --ref-mode pixels
+  expect_eq "handout, --ref-mode: a usage error" 2 "$STATUS"
+  expect_match "handout, --ref-mode: why" "the suite's CUDA modes are not in a handout" "$ERR"
+  FAKE_NO_GPU=1 FAKE_WORKER_MS=judge_render_serial=$((10 * cores)),judge_render_cpu=10 grade handout_cpu render --renderer cpu --scenes rgb
   expect_eq "handout, CPU renderer: graded without a GPU" 0 "$STATUS"
-  expect_eq "handout, CPU renderer: the serial reference" "|rgb|10.0000|10.0000|9|1.00x|serial / $cores cores (perfect scaling)|" "$(row "$OUT" rgb)"
-  expect_eq "handout, CPU renderer: ref/ not run" 0 "$(grep -c '^render_ref' "$CALLS")"
+  expect_eq "handout, CPU renderer: the serial reference" "|rgb|10.0000|10.0000|9|1.00x|0.0003|serial / $cores cores (perfect scaling)|" "$(row "$OUT" rgb)"
+  expect_eq "handout, CPU renderer: ref/ not run" 0 "$(grep -c 'judge_render_reference' "$CALLS")"
   FAKE_WORKER_MS=judge_scan_reference=2 grade handout_scan scan --counts 1000000
   expect_eq "handout: ref/'s reference worker by default" "|1000000|2.0000|1.0000|1.25|2.00x|0.0003|judge_scan_reference|" \
     "$(row "$OUT" 1000000)"
@@ -183,44 +199,36 @@ test_handout_references() {
 test_cuda_renderer_without_gpu() {
   FAKE_NO_GPU=1 grade cuda_nogpu render --scenes rgb,pattern
   expect_eq "no GPU: exit status" 1 "$STATUS"
-  expect_match "no GPU: one clear line" '^grade.sh: render: not graded: the cuda renderer needs a GPU: render: error: .*CUDA driver version is insufficient.*--renderer cpu' "$ERR"
+  expect_match "no GPU: one clear line" '^grade.sh: render: not graded: the judge needs a GPU: judge: error: no CUDA device available' "$ERR"
   expect_no_match "no GPU: no table" 'Score table|Total score' "$OUT"
   expect_eq "no GPU: stops at the first scene" 0 "$(grep -c 'pattern' "$CALLS")"
 }
 
+# The serial worker's time is cached per scene, size, build and machine.
 test_render_cache() {
-  local seed1 seed2
-  echo stale >"$tmp/cache-shared-stale"
-  CACHE=shared grade cache1 render --renderer cpu --scenes rgb,pattern
+  CACHE=shared FAKE_WORKER_MS=judge_render_serial=$((10 * cores)) grade cache1 render --renderer cpu --scenes rgb,pattern
   expect_eq "cache: first run passes" 0 "$STATUS"
-  expect_eq "cache: first run renders serial images and times" 6 "$(grep -c -- '-r cpuref' "$CALLS")"
-  expect_match "cache: the serial image as exact floats" "^render -r cpuref -s 1024 -S [0-9]+ -b 0:1 -f $LOGS/work/reference-rgb --format rgbaf rgb\$" "$(cat "$CALLS")"
-  expect_match "cache: check against the stored image" "^render -r cpu -s 1024 -S [0-9]+ -c --check-against $tmp/cache-shared/render/rgb-1024px-seed[0-9]+-[0-9a-f]{16}\.rgbaf -f  rgb\$" "$(cat "$CALLS")"
-  seed1=$(grep '^render,rgb' "$LOGS/scores.csv" | cut -d, -f3)
+  expect_eq "cache: first run times the serial worker per scene" 2 "$(grep -c 'judge_render_serial' "$CALLS")"
   CACHE=shared grade cache2 render --renderer cpu --scenes rgb,pattern
   expect_eq "cache: second run passes" 0 "$STATUS"
-  expect_eq "cache: second run renders nothing serially" 0 "$(grep -c -- '-r cpuref' "$CALLS")"
-  expect_eq "cache: second run checks both scenes against stored images" 2 "$(grep -c -- ' -c --check-against ' "$CALLS")"
-  expect_match "cache: said so" '^\[ *[0-9]+s\] render rgb \(1/2\): serial reference image from the cache$' "$ERR"
+  expect_eq "cache: second run times no serial worker" 0 "$(grep -c 'judge_render_serial' "$CALLS")"
+  expect_match "cache: said so" '^\[ *[0-9]+s\] render rgb \(1/2\): serial reference time from the cache$' "$ERR"
   expect_match "cache: named as cached" "^\\| rgb .*\\| serial / $cores cores \\(perfect scaling, cached\\) +\\|\$" "$OUT"
-  seed2=$(grep '^render,rgb' "$LOGS/scores.csv" | cut -d, -f3)
-  expect_eq "cache: the cached seed is reused" "$seed1" "$seed2"
+  expect_eq "cache: the cached time" "|rgb|10.0000|1.0000|9|10.00x|0.0003|serial / $cores cores (perfect scaling, cached)|" "$(row "$OUT" rgb)"
   CACHE=shared grade cache3 render --renderer cpu --scenes rgb,pattern --no-cache
-  expect_match "no cache: a fresh image in the log folder" "^render -r cpu -s 1024 -S [0-9]+ -c --check-against $LOGS/render/rgb-1024px-seed[0-9]+-[0-9a-f]{16}\.rgbaf -f  rgb\$" "$(cat "$CALLS")"
-  expect_eq "no cache: serial images and timing again" 6 "$(grep -c -- '-r cpuref' "$CALLS")"
-  expect_eq "no cache: the cache is not written" 4 "$(find "$tmp/cache-shared" -type f | wc -l)"
+  expect_eq "no cache: the serial worker again" 2 "$(grep -c 'judge_render_serial' "$CALLS")"
   # A serial time measured on a busy machine is never kept.
   LOADAVG=$tmp/busy-load grade busy1 render --renderer cpu --scenes rgb
   expect_match "busy: said" "^grade.sh: render rgb: the machine was busy \\(load $((cores + 5)).00 on $cores cores\\)" "$ERR"
   expect_eq "busy: not cached" 0 "$(find "$tmp/cache-busy1" -name '*.ms' | wc -l)"
   grade busy2 render --renderer cpu --scenes rgb --cache-dir "$tmp/cache-busy1"
-  expect_eq "busy: measured again later" 2 "$(grep -c -- '-r cpuref -s 1024 -b 0:4' "$CALLS")"
+  expect_eq "busy: measured again later" 1 "$(grep -c 'judge_render_serial' "$CALLS")"
   # An entry written under load by an older grade.sh is not used either.
   local entry
   entry=$(find "$tmp/cache-busy1" -name '*.ms')
   echo "999.0 $((cores + 5)).00" >"$entry"
   grade busy3 render --renderer cpu --scenes rgb --cache-dir "$tmp/cache-busy1"
-  expect_eq "busy entry: measured again" 2 "$(grep -c -- '-r cpuref -s 1024 -b 0:4' "$CALLS")"
+  expect_eq "busy entry: measured again" 1 "$(grep -c 'judge_render_serial' "$CALLS")"
   expect_no_match "busy entry: its time not used" '999' "$OUT"
 }
 
@@ -240,18 +248,13 @@ test_cache_folder_problems() {
   fi
   # A temporary entry of a run killed outright goes at the next run.
   mkdir -p "$tmp/cache-stale/render"
-  : >"$tmp/cache-stale/render/.tmp-rgb-1024px-seed1-abc.rgbaf.999999999"
+  : >"$tmp/cache-stale/render/.tmp-rgb-1024px-abc-host.ms.999999999"
   grade stale render --renderer cpu --scenes rgb
   expect_eq "stale temporary entry: removed" "" "$(find "$tmp/cache-stale" -name '.tmp-*')"
-  # The size limit: the oldest images go first, the one in use stays.
-  FAKE_IMAGE_KIB=700 grade limit render --renderer cpu --scenes rgb,pattern,rand10k --cache-limit 1
-  expect_eq "cache limit: graded" 0 "$STATUS"
-  expect_eq "cache limit: one image left" 1 "$(find "$tmp/cache-limit" -name '*.rgbaf' | wc -l)"
-  expect_eq "cache limit: the newest" 1 "$(find "$tmp/cache-limit" -name 'rand10k-*.rgbaf' | wc -l)"
-  OUT=$("$grade" --clean-cache --cache-dir "$tmp/cache-limit" 2>&1)
+  OUT=$("$grade" --clean-cache --cache-dir "$tmp/cache-stale" 2>&1)
   expect_eq "clean cache: exit status" 0 "$?"
-  expect_match "clean cache: said" "^Emptied the cache $tmp/cache-limit" "$OUT"
-  expect_eq "clean cache: nothing left" "" "$(find "$tmp/cache-limit" -type f)"
+  expect_match "clean cache: said" "^Emptied the cache $tmp/cache-stale" "$OUT"
+  expect_eq "clean cache: nothing left" "" "$(find "$tmp/cache-stale" -type f)"
 }
 
 # A serial time that cannot go into the cache is still used: an mv that
@@ -262,28 +265,11 @@ test_serial_time_not_cached() {
   # shellcheck disable=SC2016  # expanded by the fake mv
   printf '#!/usr/bin/env bash\ncase "${*: -1}" in *.ms) exit 1 ;; esac\nexec "%s" "$@"\n' "$(command -v mv)" >"$fakebin/mv"
   chmod +x "$fakebin/mv"
-  PATH=$fakebin:$PATH FAKE_CPUREF_MS=rgb=$((10 * cores)) grade uncached render --renderer cpu --scenes rgb
+  PATH=$fakebin:$PATH FAKE_WORKER_MS=judge_render_serial=$((10 * cores)),judge_render_cpu=10 grade uncached render --renderer cpu --scenes rgb
   expect_eq "uncached serial time: exit status" 0 "$STATUS"
-  expect_eq "uncached serial time: the row" "|rgb|10.0000|10.0000|9|1.00x|serial / $cores cores (perfect scaling)|" "$(row "$OUT" rgb)"
+  expect_eq "uncached serial time: the row" "|rgb|10.0000|10.0000|9|1.00x|0.0003|serial / $cores cores (perfect scaling)|" "$(row "$OUT" rgb)"
   expect_eq "uncached serial time: one line" "grade.sh: render rgb: could not cache the serial time" "$(grep '^grade.sh: ' <<<"$ERR")"
   expect_eq "uncached serial time: not in the cache" "" "$(find "$tmp/cache-uncached" -name '*.ms*')"
-}
-
-test_render_without_check_against() {
-  CACHE=old FAKE_CHECK_AGAINST=0 grade old1 render --renderer cpu --scenes rgb,pattern
-  expect_eq "older render: passes" 0 "$STATUS"
-  expect_match "older render: plain -c" '^render -r cpu -s 1024 -S [0-9]+ -c -f  rgb$' "$(cat "$CALLS")"
-  expect_eq "older render: no serial image" 0 "$(grep -c -- '--format' "$CALLS")"
-  CACHE=old FAKE_CHECK_AGAINST=0 grade old2 render --renderer cpu --scenes rgb,pattern
-  expect_eq "older render: serial times still cached" 0 "$(grep -c -- '-r cpuref' "$CALLS")"
-}
-
-test_render_cache_wrong_image() {
-  CACHE=bad grade bad1 render --renderer cpu --scenes rgb --seed 7
-  echo "something else" >"$(ls "$tmp"/cache-bad/render/rgb-1024px-seed7-*.rgbaf)"
-  CACHE=bad grade bad2 render --renderer cpu --scenes rgb --seed 7
-  expect_eq "a different stored image fails the check" 1 "$STATUS"
-  expect_match "and is marked (F)" '^\| rgb +\| [0-9.]+ +\| [0-9.]+ \(F\) +\| 0 ' "$OUT"
 }
 
 # The judge times the student's worker and the reference worker, one size
@@ -295,9 +281,9 @@ test_scan_default_reference() {
   expect_eq "course reference: row" "|2000000|2.0000|4.0000|0.625|0.50x|0.0003|course design (judge_scan_reference)|" \
     "$(row "$OUT" 2000000)"
   expect_match "course reference: the judge on the reference" \
-    "^judge --worker $bin/judge_scan_reference --counts 2000000 --runs 2 --memory device --hide .* scan\$" "$(cat "$CALLS")"
+    "^judge --worker $bin/judge_scan_reference --runs 2 --memory device --counts 2000000 --hide .* scan\$" "$(cat "$CALLS")"
   expect_match "course reference: the judge on the student's worker" \
-    "^judge --worker $bin/scan_worker --counts 2000000 --runs 2 --memory device --hide .* scan\$" "$(cat "$CALLS")"
+    "^judge --worker $bin/scan_worker --runs 2 --memory device --counts 2000000 --hide .* scan\$" "$(cat "$CALLS")"
   expect_match "course reference: the logs and the programs hidden" \
     "^judge --worker $bin/scan_worker .*--hide $bin .*--hide $LOGS " "$(cat "$CALLS")"
   expect_eq "course reference: the worker's output not run through grade.sh" 0 "$(grep -c 'stand-in worker' <<<"$OUT$ERR")"
@@ -323,22 +309,22 @@ test_scan_reference_program() {
 
 # --ladder: every rung against the same reference, measured once.
 test_ladder() {
-  FAKE_WRONG_MODES=circles FAKE_MODE_MS=circles=1,pixels=100,tiles=30,classic=10,tiled=5,binned=5,auto=4 \
+  FAKE_REJECT=judge_render_rung_circles:render:rgb,judge_render_rung_circles:render:pattern \
+    FAKE_WORKER_MS=judge_render_rung_pixels=100,judge_render_rung_tiles=30,judge_render_rung_classic=10,judge_render_rung_tiled=5,judge_render_rung_binned=5,judge_render_rung_auto=4 \
     grade ladder render --ladder --scenes rgb,pattern
   expect_eq "ladder: exit status (circles is wrong on purpose)" 1 "$STATUS"
-  expect_match "ladder: the table" '^Ladder: render 1024x1024, ms per frame per scene, best of 2, against render -r cuda --cuda-mode classic:$' "$OUT"
-  expect_eq "ladder: circles" "|circles|1.0000 (F)|1.0000 (F)|0/18|" "$(row "$OUT" circles | tail -n 1)"
+  expect_match "ladder: the table" '^Ladder: render 1024x1024, ms per frame per scene, best of 2, against classic \(judge_render_rung_classic\):$' "$OUT"
+  expect_eq "ladder: circles" "|circles|- (F)|- (F)|0/18|" "$(row "$OUT" circles | tail -n 1)"
   expect_eq "ladder: pixels" "|pixels|100.0000|100.0000|6/18|" "$(row "$OUT" pixels | tail -n 1)"
   expect_eq "ladder: classic" "|classic|10.0000|10.0000|18/18|" "$(row "$OUT" classic | tail -n 1)"
   expect_eq "ladder: auto" "|auto|4.0000|4.0000|18/18|" "$(row "$OUT" auto | tail -n 1)"
   expect_eq "ladder: a table per rung and the ladder" 8 "$(grep -c -E '^(Score table|Ladder): render' <<<"$OUT")"
-  # The reference twice (--runs 2) per scene, and the classic rung twice: not once per rung.
-  expect_eq "ladder: the reference timed once per scene" 4 "$(grep -c -- '--cuda-mode classic -s 1024 -b 0:4 -f  rgb$' "$CALLS")"
-  expect_eq "ladder: one seed per scene" 1 "$(grep -- ' -c ' "$CALLS" | grep ' rgb$' | grep -o -- '-S [0-9]*' | sort -u | wc -l)"
+  # The reference judged once per scene, and the classic rung once: not once per rung.
+  expect_eq "ladder: the reference judged once per scene" 2 "$(grep -c 'judge_render_rung_classic .*--scenes rgb ' "$CALLS")"
   expect_match "ladder: rows in the csv" '^render/tiles,pattern,' "$(cat "$LOGS/scores.csv")"
   FAKE_NO_GPU=1 grade ladder_nogpu render --ladder --scenes rgb
   expect_eq "ladder without GPU: exit status" 1 "$STATUS"
-  expect_match "ladder without GPU: said" '^grade.sh: render/circles: not graded: --ladder needs a GPU' "$ERR"
+  expect_match "ladder without GPU: said" '^grade.sh: render/circles: not graded: the judge needs a GPU' "$ERR"
   FAKE_WORKER_MS=judge_scan_rung_kogge-stone=4,judge_scan_rung_blelloch=2,judge_scan_rung_single-pass=1,judge_scan_rung_cub=1,judge_scan_reference=2 \
     grade scan_ladder scan --ladder --counts 1000000
   expect_eq "scan ladder: exit status" 0 "$STATUS"
@@ -411,7 +397,7 @@ test_usage_errors() {
   usage "seed past 2^32-1" "--seed: '4294967296' is not auto, random or a seed from 0 to 4294967295" --seed 4294967296
   usage "ladder of the CPU renderer" "--ladder grades the CUDA renderer's modes" --ladder --renderer cpu
   usage "bad renderer" "--renderer: 'gpu' is not cuda, cpu or student" --renderer gpu
-  usage "two render references" "--ref-mode and --ref-render each name the render reference: give one" \
+  usage "two render references" "--ref-mode, --ref-render and --ref-render-worker each name the render reference: give one" \
     render --ref-mode tiled --ref-render render_ref
   usage "two scan references" "--ref-algorithm, --ref-scan and --ref-worker each name the scan reference: give one" \
     scan --ref-algorithm=cub --ref-scan cudaScan_ref
@@ -422,7 +408,7 @@ test_usage_errors() {
   usage "bad counts" "--counts: '1e6' is not" --counts 1e6
   usage "saxpy count past cudaSaxpy's limit" "--saxpy-n: '99999999999' is not a count" saxpy --saxpy-n 99999999999
   usage "bad seed" "--seed: 'x' is not auto, random or a seed" --seed x
-  usage "unknown scene" "render does not know the scene 'rgbb'" render --scenes rgb,rgbb
+  usage "unknown scene" "the judge does not know the scene 'rgbb'" render --scenes rgb,rgbb
   expect_eq "unknown scene: the log folder it made is gone" no "$([ -e "$LOGS" ] && echo yes || echo no)"
   mkdir -p "$tmp/own-logs"
   "$grade" render --bin-dir "$bin" --logs "$tmp/own-logs" --scenes rgbb 2>/dev/null
@@ -448,7 +434,7 @@ test_usage_errors() {
   usage "gradescope file in no folder" "--gradescope: no folder '/nonexistent'" --gradescope /nonexistent/results.json
   grade seed_max render --renderer cpu --scenes rgb --seed 4294967295
   expect_eq "the largest seed render takes" 0 "$STATUS"
-  expect_match "the largest seed: passed on" ' -S 4294967295 -c ' "$(cat "$CALLS")"
+  expect_match "the largest seed: passed on to the judge" ' --seed 4294967296 ' "$(cat "$CALLS")"
   OUT=$("$grade" --help)
   expect_eq "help: exit status" 0 "$?"
   expect_match "help: usage line" '^Usage: scripts/grade.sh \[saxpy\|scan\|find_repeats\|render\|all' "$OUT"
@@ -484,7 +470,7 @@ test_build_when_stale() {
 # names (default: all of them).
 declare -A groups=(
   [render]="test_render_cpu_scores test_render_wrong_scene test_render_reference_program test_render_default_reference test_reference_program_without_gpu test_cuda_renderer_without_gpu test_ladder"
-  [references]="test_handout_references test_bad_references test_render_without_check_against test_render_cache_wrong_image test_serial_time_not_cached"
+  [references]="test_handout_references test_bad_references test_serial_time_not_cached"
   [cache]="test_render_cache test_cache_folder_problems"
   [other]="test_scan_default_reference test_scan_reference_program test_scan_wrong_and_no_gpu test_saxpy test_all test_usage_errors test_missing_program test_build_when_stale"
 )

@@ -156,21 +156,6 @@ test_totals_and_numbers() {
   expect_eq "smallest of none" "" "$(printf '' | min_number)"
 }
 
-test_seeds_and_cache() {
-  local dir seed
-  seed=$(random_seed)
-  if [[ $seed =~ ^[0-9]+$ ]] && [ "$seed" -ge 1 ] && [ "$seed" -le 2147483647 ]; then pass; else fail "random seed in range: $seed"; fi
-  expect_eq "image name" rgb-1024px-seed42-abcdef.rgbaf "$(reference_image_name rgb 1024 42 abcdef rgbaf)"
-  dir=$(mktemp -d)
-  if cached_seed "$dir" rgb 1024 abcdef rgbaf >/dev/null; then fail "no cached seed in an empty cache"; else pass; fi
-  touch "$dir/$(reference_image_name rgb 1024 42 abcdef rgbaf)" "$dir/$(reference_image_name rgb 512 7 abcdef rgbaf)" \
-    "$dir/$(reference_image_name rgby 1024 8 abcdef rgbaf)" "$dir/$(reference_image_name rgb 1024 9 other rgbaf)"
-  touch -d '2000-01-01' "$dir/$(reference_image_name rgb 1024 42 abcdef rgbaf)"
-  touch "$dir/$(reference_image_name rgb 1024 5 abcdef ppm)"
-  expect_eq "cached seed of this scene, size, program and format" 42 "$(cached_seed "$dir" rgb 1024 abcdef rgbaf)"
-  rm -rf "$dir"
-}
-
 test_references() {
   expect_eq "a missing program" "no such file" "$(program_problem "$tmp_dir/nothing")"
   echo data >"$tmp_dir/plain"
@@ -221,7 +206,6 @@ test_verdicts
 test_render_score
 test_scan_score
 test_totals_and_numbers
-test_seeds_and_cache
 test_references
 test_load_and_cache_entries
 test_tables

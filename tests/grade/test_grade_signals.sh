@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/grade.sh under signals and concurrency, on the fake programs:
-# SIGINT, SIGTERM and SIGHUP during a timed run and during the serial
-# reference render, and SIGTERM while configuring or building, stop
+# SIGINT, SIGTERM and SIGHUP while the judge grades the renderer and while
+# it times the serial reference, and SIGTERM while configuring or building, stop
 # everything at once and leave no results, no temporary files and no
 # processes; two runs started together get different log folders.
 set -uo pipefail
@@ -12,6 +12,7 @@ source "$here/testing.sh"
 use_temp_folder
 bin=$tmp/bin
 fake_programs "$bin" render cudaScan cudaSaxpy
+fake_judge "$bin"
 quiet_machine
 need_proc
 
@@ -30,7 +31,7 @@ kill "$!"
 wait "$!" 2>/dev/null
 
 # interrupt NAME SIGNAL WANT_STATUS RUNNING_RE [ENV...]: starts a grade whose
-# fake render pauses, sends SIGNAL once it does, then checks how it ended
+# fake judge pauses, sends SIGNAL once it does, then checks how it ended
 # and that the command paused was the one matching RUNNING_RE.
 interrupt() {
   local name=$1 signal=$2 want=$3 running_re=$4 logs=$tmp/$1 cache=$tmp/$1-cache
@@ -39,18 +40,18 @@ interrupt() {
   stop_while_paused "$name" "$signal" "$want" env "$@" FAKE_PIDS="$tmp/pids" "$here/../../scripts/grade.sh" render \
     --renderer cpu --scenes rgb --bin-dir "$bin" --logs "$logs" --cache-dir "$cache" --runs 1 --quiet
   expect_match "$name: stopped while $running_re ran" "$running_re" "$(tail -n 1 "$logs/commands.txt")"
-  expect_match "$name: says what was left" "^grade.sh: stopped by SIG$signal during render: no results written; left the logs so far in $logs\$" "$STOP_ERR"
+  expect_match "$name: says what was left" "^grade.sh: stopped by SIG$signal during judge: no results written; left the logs so far in $logs\$" "$STOP_ERR"
   expect_eq "$name: no results" "" "$(find "$logs" -mindepth 1 -maxdepth 1 \( -name '*results*' -o -name '*scores*' -o -name '.*' -o -name work \))"
   expect_eq "$name: no temporary cache entry" "" "$(find "$cache" -name '.tmp-*' 2>/dev/null)"
   expect_eq "$name: no process left" "" "$(alive)"
   expect_eq "$name: nothing on stdout" "" "$STOP_OUT"
 }
 
-interrupt sigint-timed INT 130 'check\.log' FAKE_SLEEP=$pause
-interrupt sigterm-timed TERM 143 'check\.log' FAKE_SLEEP=$pause
-interrupt sighup-timed HUP 129 'check\.log' FAKE_SLEEP=$pause
-# The serial reference image, rendered into the cache: killed with the grade.
-interrupt sigterm-reference TERM 143 'reference-image\.log' FAKE_SLEEP_CPUREF=$pause
+interrupt sigint-timed INT 130 'judge_render_cpu\.judge\.log' FAKE_JUDGE_SLEEP=$pause
+interrupt sigterm-timed TERM 143 'judge_render_cpu\.judge\.log' FAKE_JUDGE_SLEEP=$pause
+interrupt sighup-timed HUP 129 'judge_render_cpu\.judge\.log' FAKE_JUDGE_SLEEP=$pause
+# The serial reference's time, cached when measured: killed with the grade.
+interrupt sigterm-reference TERM 143 'serial\.judge\.log' FAKE_JUDGE_SLEEP_SERIAL=$pause
 expect_eq "sigterm-reference: nothing cached" "" "$(find "$tmp/sigterm-reference-cache" -type f 2>/dev/null)"
 
 # Configuring and building the programs (a cmake that pauses): stopped at
@@ -66,7 +67,7 @@ for stage in configure build; do
     --renderer cpu --scenes rgb --build-dir "$tmp/build-$stage" --logs "$logs" --cache-dir "$tmp/$stage-cache" --quiet
   expect_eq "sigterm-$stage: says what was left" \
     "grade.sh: stopped by SIGTERM during cmake: no results written; left the logs so far in $logs" "$STOP_ERR"
-  expect_eq "sigterm-$stage: the $stage log" yes "$([ -f "$logs/$([ "$stage" = build ] && echo build-render || echo configure).log" ] && echo yes || echo no)"
+  expect_eq "sigterm-$stage: the $stage log" yes "$([ -f "$logs/$([ "$stage" = build ] && echo build-judge || echo configure).log" ] && echo yes || echo no)"
 done
 
 # Two runs started at once, with the default log folder: each its own.

@@ -89,10 +89,11 @@ test_grade_sh_writes_it() {
   local bin=$tmp/bin status scores
   mkdir -p "$bin"
   for program in render cudaScan cudaSaxpy; do ln -s "$repo/tests/grade/fake/$program" "$bin/$program"; done
+  fake_judge "$bin"
   # The CPU renderer's reference is the serial time over the cores: 10 ms per
   # core on any machine.
   local serial=$((10 * $(nproc 2>/dev/null || echo 1)))
-  FAKE_CALLS=$tmp/calls FAKE_MS=rgb=5,pattern=30 FAKE_CPUREF_MS=rgb=$serial,pattern=$serial \
+  FAKE_CALLS=$tmp/calls FAKE_WORKER_MS=judge_render_cpu/rgb=5,judge_render_cpu/pattern=30,judge_render_serial=$serial \
     "$repo/scripts/grade.sh" render --renderer cpu --scenes rgb,pattern --runs 1 --bin-dir "$bin" \
     --logs "$tmp/grade-logs" --cache-dir "$tmp/cache" --quiet --gradescope "$tmp/grade.json" >/dev/null 2>&1
   status=$?

@@ -84,7 +84,7 @@ expect_match "scan builds the stand-in in a handout" 'student/not_handed_out.cpp
 # that print their arguments.
 fake_bin=$tmp/fake-bin
 mkdir -p "$fake_bin"
-for program in render cudaScan judge_scan_reference; do
+for program in render cudaScan judge_scan_reference judge_render_rung_classic; do
   printf '#!/usr/bin/env bash\necho "%s $*"\n' "$program" >"$fake_bin/$program"
   chmod +x "$fake_bin/$program"
 done
@@ -106,7 +106,7 @@ check_refs_and_bundle() {
   expect_eq "cudaScan_ref leaves -t alone" "cudaScan -m scan -t" "$("$with_refs/ref/cudaScan_ref" -m scan -t)"
   listing=$(unzip -Z1 "$tmp/bundle.zip")
   for entry in setup.sh run_autograder handout/.handout handout/ref/render_ref handout/ref/.bin/cudaScan \
-    handout/ref/.bin/judge_scan_reference handout/judge/app/judge_main.cpp \
+    handout/ref/.bin/judge_scan_reference handout/ref/.bin/judge_render_reference handout/judge/app/judge_main.cpp \
     handout/render/student/student_renderer.cu; do
     expect_match "the bundle holds $entry" "^$entry\$" "$listing"
   done
