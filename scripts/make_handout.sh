@@ -159,11 +159,11 @@ if [ -e "$dir" ] && { [ ! -d "$dir" ] || [ -n "$(ls -A -- "$dir")" ]; }; then
   usage_error "'$dir' exists and is not an empty folder"
 fi
 if [ -n "$zip_out" ]; then
-  command -v zip >/dev/null || fail "--autograder needs zip (apt-get install zip)"
   [ ! -e "$zip_out" ] || usage_error "'$zip_out' exists"
-  # Checked now, not after building the reference programs.
+  # Checked now, not after building the reference programs; usage first.
   zip_dir=$(cd "$(dirname -- "$zip_out")" 2>/dev/null && pwd) ||
     usage_error "--autograder: no folder '$(dirname -- "$zip_out")'"
+  command -v zip >/dev/null || fail "--autograder needs zip (apt-get install zip)"
 fi
 for path in "${HANDOUT_PATHS[@]}"; do
   [ -e "$repo/$path" ] || fail "$path is listed in HANDOUT_PATHS but missing from the suite"

@@ -9,8 +9,8 @@
 # --clang   also needs clang++ (the sanitizer step of CI builds the host code with it)
 # --tests   also what some tests use and skip without: jq (grade.sh's
 #           results.json), zip and unzip (the handout and Gradescope tests),
-#           bubblewrap (the judge's sandbox), freeglut and Xvfb (render -i's
-#           window)
+#           bubblewrap (the judge's sandbox), gnuplot (profile.sh's chart),
+#           freeglut and Xvfb (render -i's window)
 # --dry-run says what it would install and runs nothing
 # Exit status: 0 ready to build, 1 something is missing, 2 usage.
 set -euo pipefail
@@ -71,6 +71,7 @@ missing_packages() {
     local tool
     for tool in jq zip unzip; do command -v "$tool" >/dev/null || echo "$tool"; done
     command -v bwrap >/dev/null || echo bubblewrap
+    command -v gnuplot >/dev/null || echo gnuplot-nox
     has_header GL/freeglut.h || echo freeglut3-dev
     command -v Xvfb >/dev/null || echo xvfb
   fi

@@ -65,7 +65,7 @@ check "driver does not answer" "no GPU here: nvidia-smi says: NVIDIA-SMI has fai
 # No nvidia-smi at all (where the system folders have none of their own).
 rm "$fakebin/nvidia-smi"
 if PATH=$base_path command -v nvidia-smi >/dev/null; then
-  echo "SKIPPED: no nvidia-smi case (this machine has one in $base_path)"
+  skip_part "no nvidia-smi case (this machine has one in $base_path)"
 else
   check "no nvidia-smi" "no GPU here: nvidia-smi is not installed"
 fi

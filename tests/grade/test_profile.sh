@@ -126,7 +126,7 @@ if have_proc; then
       "profile.sh: stopped by SIG${signal%:*}: the results so far are in $tmp/stopped-${signal%:*}" "$(tail -n 1 <<<"$STOP_ERR")"
   done
 else
-  echo "SKIPPED: stopped while ncu runs (no /proc to find processes in)"
+  skip_part "stopped while ncu runs (no /proc to find processes in)"
 fi
 if command -v gnuplot >/dev/null; then
   OUT=$("$profile" --plot "$tmp/synthetic.csv" "$tmp/chart.png" 2>&1)
@@ -134,6 +134,6 @@ if command -v gnuplot >/dev/null; then
   expect_eq "plot: said" "Chart: $tmp/chart.png" "$OUT"
   expect_eq "plot: a PNG" $'\x89PNG' "$(head -c 4 "$tmp/chart.png")"
 else
-  echo "SKIPPED: the chart (gnuplot is not installed)"
+  skip_part "the chart (gnuplot is not installed)"
 fi
 finish

@@ -4,6 +4,15 @@
 
 passed=0
 failed=0
+skipped=0
+
+# skip_part REASON: a part of the test that cannot run on this machine. It
+# is said, and a test that skipped a part ends as skipped (77, each test's
+# SKIP_RETURN_CODE), not as passed.
+skip_part() {
+  skipped=$((skipped + 1))
+  printf 'SKIPPED: %s\n' "$1"
+}
 
 pass() { passed=$((passed + 1)); }
 
@@ -28,10 +37,12 @@ expect_no_match() {
   if grep -Eq -- "$2" <<<"$3"; then fail "$1" "a line matches: $2"$'\n'"in:"$'\n'"$3"; else pass; fi
 }
 
-# finish: the summary line; exit status 1 when anything failed.
+# finish: the summary line; exit status 1 when anything failed, else 77
+# when a part was skipped.
 finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
+  echo "$passed passed, $failed failed$([ "$skipped" -eq 0 ] || echo ", $skipped parts skipped")"
+  [ "$failed" -eq 0 ] || return 1
+  [ "$skipped" -eq 0 ] || return 77
 }
 
 # foreign_program DEST: a copy of bash at DEST whose ELF header says it was

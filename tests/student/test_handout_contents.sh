@@ -122,7 +122,7 @@ check_refs_and_bundle() {
 if command -v zip >/dev/null && command -v unzip >/dev/null; then
   check_refs_and_bundle
 else
-  echo "zip or unzip is not installed: the reference scripts and the bundle are not checked"
+  skip_part "the reference scripts and the bundle (zip or unzip is not installed)"
 fi
 
 # Usage errors: one line, status 2, nothing written.
