@@ -1,4 +1,4 @@
-// The scenes SCENES.md specifies to the bit. Draw order and float rounding
+// The scenes docs/scenes.md specifies to the bit. Draw order and float rounding
 // follow the specification statement by statement: each rand01() is its own
 // statement, and each a + b*u is rounded after the product and the sum.
 #include <algorithm>
@@ -63,7 +63,7 @@ void draw_small_or_medium_color(Scene& scene, std::size_t i, std::size_t n, Cour
   }
 }
 
-// The n x n grid of SCENES.md's pattern scene, from circle `first` on.
+// The n x n grid of docs/scenes.md's pattern scene, from circle `first` on.
 void make_grid(Scene& scene, std::size_t first, int n, float radius, float offset, Rgb color,
                CourseRand& rng) {
   const float spacing = fp::mul(2.0f, radius);

@@ -9,7 +9,7 @@
 
 namespace scenes::detail {
 
-// SCENES.md "The scenes". Each takes the generator as seeded at load time.
+// docs/scenes.md, "How the scenes are built". Each takes the generator as seeded at load time.
 void make_rgb(Scene& scene);
 void make_rgby(Scene& scene);
 void make_random_circles(Scene& scene, std::size_t n, std::uint32_t seed, CourseRand& rng);

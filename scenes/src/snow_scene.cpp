@@ -1,4 +1,4 @@
-// Our own snow scene (SCENES.md leaves its design to us): flakes spread evenly
+// Our own snow scene (docs/scenes.md leaves its design to us): flakes spread evenly
 // through a volume in front of the viewer, drawn farthest first. Seen in
 // perspective, a flake at distance D has radius proportional to 1/D, and most
 // flakes are far: a field of fine specks with a few large, bright flakes in

@@ -1,4 +1,4 @@
-// The shading rule of SCENES.md on cases computed by hand.
+// The shading rule of docs/scenes.md on cases computed by hand.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -99,7 +99,7 @@ TEST(Blend, OrderMatters) {
 }
 
 TEST(Blend, MatchesTheSpecifiedFormulaBitForBit) {
-  // SCENES.md: alpha*c + oneMinusAlpha*p per channel, p.a += alpha.
+  // docs/scenes.md: alpha*c + oneMinusAlpha*p per channel, p.a += alpha.
   std::mt19937 gen(7);
   std::uniform_real_distribution<float> u(0.f, 1.f);
   for (int i = 0; i < 10000; ++i) {

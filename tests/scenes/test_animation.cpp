@@ -1,4 +1,4 @@
-// The animation steps against the rules of SCENES.md, worked by hand.
+// The animation steps against the rules of docs/scenes.md, worked by hand.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Each scene against SCENES.md: counts, exact first and last circles (values
+// Each scene against docs/scenes.md: counts, exact first and last circles (values
 // recomputed here from the specification's formulas and the generator), order
 // of depths, ranges, determinism.
 #include <gtest/gtest.h>

@@ -36,7 +36,7 @@ protected:
   };
   Circle circle(std::size_t index) const;
 
-  // The circle's pixel box (SCENES.md), clamped to the image. Inline: the
+  // The circle's pixel box (docs/scenes.md), clamped to the image. Inline: the
   // CPU renderer's tiles ask it for every circle of their lists.
   shade::PixelBox box_of(const Circle& c) const {
     return shade::circle_box(c.x, c.y, c.radius, width(), height());

@@ -27,7 +27,7 @@ public:
   // image: sides in [1, kMaxImageSide], else std::invalid_argument.
   virtual void setup(const scenes::Scene& scene, int width, int height) = 0;
 
-  // Fills the image with the scene's clear color (SCENES.md), now or as the
+  // Fills the image with the scene's clear color (docs/scenes.md), now or as the
   // start of the next render().
   virtual void clear() = 0;
 

@@ -1,4 +1,4 @@
-// The shading rule of SCENES.md, written once. Every renderer (serial, CPU
+// The shading rule of docs/scenes.md, written once. Every renderer (serial, CPU
 // tiles, CUDA) calls these functions, so they agree bit for bit.
 //
 // Plain C++ for g++; under nvcc the functions become __host__ __device__.
@@ -32,7 +32,7 @@ RENDER_HD inline float clamp01(float v) {
   return fmaxf(fminf(v, 1.f), 0.f);
 }
 
-// int() that truncates toward zero like SCENES.md, but saturates instead of
+// int() that truncates toward zero like docs/scenes.md, but saturates instead of
 // being undefined for values far outside the image (a scene built through
 // the library may hold any float; scene files refuse non-finite ones); NaN
 // gives 0.
@@ -144,7 +144,7 @@ RENDER_HD inline Contribution snow_contribution(float d2, float radius, float z)
 // A contribution as the blend applies it, per channel p = base + scale·p:
 // base = (alpha·r, alpha·g, alpha·b, alpha), scale = (1 − alpha, ×3, 1).
 // Multiplying alpha's channel by 1 is exact, so this is the same arithmetic
-// as SCENES.md's alpha*c + oneMinusAlpha*p and p.a += alpha; computing the
+// as docs/scenes.md's alpha*c + oneMinusAlpha*p and p.a += alpha; computing the
 // terms once lets a renderer blend a whole run of pixels with them.
 struct BlendTerms {
   float base[4];

@@ -123,7 +123,7 @@ SCENES_HD inline void fireworks_step(int i, const float* shell_x, const float* s
 }
 
 // ------------------------------------------------------------------------- snow
-// Our own design (SCENES.md leaves it open): flakes pulled down by gravity,
+// Our own design (docs/scenes.md leaves it open): flakes pulled down by gravity,
 // pushed sideways by a smooth value noise field that differs per depth layer,
 // and slowed by drag. A flake's radius stands for its nearness (snow_scene.cpp
 // draws it as perspective would), so forces scale with it: near flakes fall and

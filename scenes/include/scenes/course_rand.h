@@ -1,7 +1,7 @@
 // The course-compatible random generator: our own implementation of the GNU C
 // library's default rand() (the "TYPE_3" additive feedback generator), so every
 // scene is the same on every platform and equal to the course's for a seed.
-// SCENES.md, "The random numbers", is the specification.
+// docs/scenes.md, "Random numbers", is the specification.
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 // The scene model: circles as structure-of-arrays host data, and how scenes
-// are made (../shared/SCENES.md is the specification they follow exactly).
+// are made (docs/scenes.md is the specification they follow exactly).
 #pragma once
 
 #include <array>
@@ -55,7 +55,7 @@ struct SceneInfo {
 // Every scene load_scene knows, in scene_names() order.
 const std::vector<SceneInfo>& scene_catalog();
 
-// Builds a named scene exactly as SCENES.md says, seeding the course
+// Builds a named scene exactly as docs/scenes.md says, seeding the course
 // generator with `seed` (0 is treated as 1). Unknown names throw
 // std::invalid_argument whose message lists the valid names.
 Scene load_scene(const std::string& name, std::uint32_t seed = 0);
