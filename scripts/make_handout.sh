@@ -66,7 +66,7 @@ HANDOUT_PATHS=(
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
   judge/CMakeLists.txt judge/app judge/include judge/src judge/worker tests/judge tests/grade/testing.sh
   scripts/setup.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
-  docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md
+  docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md docs/scenes.md
 )
 
 usage_error() {
