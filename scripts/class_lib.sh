@@ -1,0 +1,259 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2154  # grade_class.sh's settings: handout, submissions, out, timeouts, grade_args
+# grade_class.sh's jobs: finding the submissions, grading one in its own
+# copy of the handout, and the gradebook and summary made from the
+# students' folders. Sourced by scripts/grade_class.sh.
+
+# The slot files a submission hands in, by name.
+CLASS_SLOT_FILES=(saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu)
+# The handout's targets grade.sh runs with --no-build.
+CLASS_TARGETS=(judge judge_calibration_worker scan_worker render_worker cudaSaxpy)
+# The parts that score (the gradebook takes each one's maximum from its rows).
+CLASS_PARTS=(scan find_repeats render)
+# A submitted file larger than this is refused (bytes).
+CLASS_MAX_FILE_BYTES=4194304
+
+# list_gpus: the indices nvidia-smi lists, comma-separated; nothing
+# without GPUs.
+list_gpus() {
+  command -v nvidia-smi >/dev/null || return 0
+  nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null | tr -d ' ' | grep -E '^[0-9]+$' | paste -sd, -
+}
+
+# gpu_name SLOT: the GPU's name ("none" without one).
+gpu_name() {
+  if [ "$1" = none ] || ! command -v nvidia-smi >/dev/null; then
+    echo none
+    return
+  fi
+  nvidia-smi -i "$1" --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1 | tr ',' ' '
+}
+
+# submission_ids DIR: the student ids of DIR's submissions, sorted: each
+# folder, and each .zip without its extension. Other names are said and
+# left out.
+submission_ids() {
+  local entry name
+  for entry in "$1"/*; do
+    [ -e "$entry" ] || continue
+    name=$(basename "$entry")
+    if [ -d "$entry" ] && [ ! -L "$entry" ]; then :
+    elif [ -f "$entry" ] && [[ $name == *.zip ]]; then name=${name%.zip}
+    else echo "grade_class.sh: $entry is not a folder or a .zip: left out" >&2; continue; fi
+    if [[ ! $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$ ]]; then
+      echo "grade_class.sh: '$name' is not a student id (letters, digits, . _ -): left out" >&2
+      continue
+    fi
+    echo "$name"
+  done | LC_ALL=C sort -u
+}
+
+# submission_path DIR ID: the folder or zip of that student.
+submission_path() { if [ -d "$1/$2" ]; then echo "$1/$2"; else echo "$1/$2.zip"; fi; }
+
+# submission_hash DIR ID: a hash of what the student handed in (the zip's
+# bytes; a folder's regular files, names and contents), so a re-run sees
+# what changed.
+submission_hash() {
+  local path
+  path=$(submission_path "$1" "$2")
+  if [ -d "$path" ]; then
+    (cd "$path" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0r sha256sum) | sha256sum | cut -c1-32
+  else
+    sha256sum "$path" | cut -c1-32
+  fi
+}
+
+# up_to_date DIR HASH: whether the student's folder holds a finished grade
+# of exactly that submission.
+up_to_date() { [ -f "$1/status.tsv" ] && [ -f "$1/hash" ] && [ "$(cat "$1/hash")" = "$2" ]; }
+
+# take_files DIR ID DEST: copies the slot files the submission holds into
+# DEST (flat, by name). Prints one problem line and fails when a file is
+# there twice, is not a regular file or is too large; a missing one is
+# left out (the handout's own stays, and fails its checks).
+take_files() {
+  local path name matches count entry
+  path=$(submission_path "$1" "$2")
+  mkdir -p "$3"
+  for name in "${CLASS_SLOT_FILES[@]##*/}"; do
+    if [ -d "$path" ]; then
+      matches=$(find "$path" -name "$name" \( -type f -o -type l \))
+      count=$(grep -c . <<<"$matches")
+      [ "$count" -gt 0 ] || continue
+      [ "$count" -eq 1 ] || { echo "$count files named $name"; return 1; }
+      if [ ! -f "$matches" ] || [ -L "$matches" ]; then
+        echo "$name is not a regular file"
+        return 1
+      fi
+      [ "$(stat -c %s "$matches")" -le "$CLASS_MAX_FILE_BYTES" ] || { echo "$name is larger than $CLASS_MAX_FILE_BYTES bytes"; return 1; }
+      cp -- "$matches" "$3/$name"
+    else
+      matches=$(unzip -Z1 "$path" 2>/dev/null | awk -v n="$name" '{ m = $0; sub(/.*\//, "", m) } m == n')
+      count=$(grep -c . <<<"$matches")
+      [ "$count" -gt 0 ] || continue
+      [ "$count" -eq 1 ] || { echo "$count files named $name"; return 1; }
+      entry=$matches
+      # unzip -p treats names as patterns: brackets would match others.
+      [[ $entry != *[\[\]\*\?]* ]] || { echo "$name: its path in the zip holds a wildcard character"; return 1; }
+      unzip -p "$path" "$entry" 2>/dev/null | head -c "$((CLASS_MAX_FILE_BYTES + 1))" >"$3/$name"
+      [ "$(stat -c %s "$3/$name")" -le "$CLASS_MAX_FILE_BYTES" ] || { echo "$name is larger than $CLASS_MAX_FILE_BYTES bytes"; return 1; }
+    fi
+  done
+}
+
+# finish_student DIR STATUS REASON HASH GPU: writes the student's status
+# and moves the new folder into place (a reader never sees half a grade).
+finish_student() {
+  local dir=$1
+  printf 'status\treason\tgpu\n%s\t%s\t%s\n' "$2" "$(one_line "$3")" "$5" >"$dir.new/status.tsv"
+  echo "$4" >"$dir.new/hash"
+  rm -rf -- "$dir"
+  mv -- "$dir.new" "$dir"
+}
+
+# one_line TEXT: TEXT as one field (grade_lib.sh's rule, kept here so this
+# library needs no other).
+one_line() {
+  printf '%s' "$1" | LC_ALL=C sed $'s/\033\\[[0-9;?]*[ -/]*[@-~]//g' |
+    LC_ALL=C tr '\t\r\n' '   ' | LC_ALL=C tr -d '\000-\010\013-\037\177'
+  echo
+}
+
+# grade_one ID SLOT: grades one submission in a copy of the handout, with
+# only GPU SLOT visible ("none": no GPU); its folder in OUT/students/ID.
+# Run in the background: a signal to it stops its build or grade at once
+# (run_lib.sh's programs lead process groups of their own) and leaves no
+# half-made folder.
+grade_one() {
+  local id=$1 slot=$2 dir=$out/students/$1 work hash problem file status reason gpu
+  # shellcheck disable=SC2317  # run by the trap
+  stop_grade() {
+    local pid
+    for pid in $(jobs -p); do kill -TERM "$pid" 2>/dev/null; done
+    wait 2>/dev/null
+    rm -rf -- "$dir.new" "$work"
+    exit 143
+  }
+  trap stop_grade TERM INT HUP
+  hash=$(submission_hash "$submissions" "$id")
+  gpu=$(gpu_name "$slot")
+  work=$(mktemp -d "$out/.work-$id.XXXXXX") || return 1
+  rm -rf -- "$dir.new"
+  mkdir -p "$dir.new/logs"
+  # The handout as handed out: no build, no earlier results.
+  cp -a -- "$handout/." "$work/handout" &&
+    rm -rf -- "$work"/handout/build* "$work/handout/grade-results"
+  if ! problem=$(take_files "$submissions" "$id" "$work/submitted"); then
+    finish_student "$dir" "refused" "$problem" "$hash" "$gpu"
+    rm -rf -- "$work"
+    return
+  fi
+  for file in "${CLASS_SLOT_FILES[@]}"; do
+    [ ! -f "$work/submitted/${file##*/}" ] || cp -- "$work/submitted/${file##*/}" "$work/handout/$file"
+  done
+  # shellcheck disable=SC2016  # expanded by that shell
+  if ! run_program_in "$work/handout" "$timeout_s" bash -c 'cmake --preset default && cmake --build --preset default --target "$@"' \
+    build "${CLASS_TARGETS[@]}" >"$dir.new/logs/build.log" 2>&1 </dev/null; then
+    reason=$(grep -m 1 -E 'error' "$dir.new/logs/build.log" || tail -n 1 "$dir.new/logs/build.log")
+    finish_student "$dir" "build failed" "$reason" "$hash" "$gpu"
+    rm -rf -- "$work"
+    return
+  fi
+  local -a env=()
+  [ "$slot" = none ] || env=(CUDA_VISIBLE_DEVICES="$slot")
+  run_program_in "$work/handout" "$grade_timeout_s" env "${env[@]}" scripts/grade.sh all --no-build --bin-dir build/bin \
+    --logs "$dir.new/logs/grade" --timeout "$timeout_s" --quiet "${grade_args[@]}" \
+    >"$dir.new/grade.out" 2>"$dir.new/logs/grade.err" </dev/null
+  status=$?
+  for file in results.md results.json scores.csv scores.tsv not_graded.tsv; do
+    [ ! -f "$dir.new/logs/grade/$file" ] || cp -- "$dir.new/logs/grade/$file" "$dir.new/$file"
+  done
+  if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    finish_student "$dir" "not graded" "the grade ran past $grade_timeout_s s (--grade-timeout)" "$hash" "$gpu"
+  elif [ ! -f "$dir.new/scores.tsv" ]; then
+    finish_student "$dir" "not graded" "$(tail -n 1 "$dir.new/logs/grade.err")" "$hash" "$gpu"
+  elif [ "$status" -eq 0 ] || [ "$status" -eq 1 ]; then
+    reason=$(awk -F '\t' 'NR > 1 { printf "%s%s: %s", sep, $1, $2; sep = "; " }' "$dir.new/not_graded.tsv" 2>/dev/null)
+    finish_student "$dir" graded "$reason" "$hash" "$gpu"
+  else
+    finish_student "$dir" "not graded" "grade.sh exited with status $status" "$hash" "$gpu"
+  fi
+  rm -rf -- "$work"
+}
+
+# part_scores DIR: "part score max" for each scoring part of the student's
+# scores.tsv (0 of 0 for a part without rows).
+part_scores() {
+  local part
+  for part in "${CLASS_PARTS[@]}"; do
+    awk -F '\t' -v part="$part" 'NR > 1 && $1 == part { s += $9; m += $10 }
+      END { printf "%s %.3f %.3f\n", part, s, m }' "$1/scores.tsv" 2>/dev/null || echo "$part 0 0"
+  done
+}
+
+# write_gradebook OUT ID...: OUT/gradebook.csv, one row per student: the
+# id, each scoring part's points, the total and its maximum, the status and
+# the GPU that graded it.
+write_gradebook() {
+  local out=$1 id dir
+  shift
+  {
+    printf 'student_id'
+    printf ',%s' "${CLASS_PARTS[@]}"
+    printf ',total,max_total,status,gpu\n'
+    for id in "$@"; do
+      dir=$out/students/$id
+      part_scores "$dir" | awk -v id="$id" -v status="$(awk -F '\t' 'NR == 2 { print $1 }' "$dir/status.tsv" 2>/dev/null)" \
+        -v gpu="$(awk -F '\t' 'NR == 2 { print $3 }' "$dir/status.tsv" 2>/dev/null)" '
+        { line = line "," ($2 + 0); total += $2; max += $3 }
+        END {
+          if (status == "") status = "not graded"
+          printf "%s%s,%g,%g,%s,\"%s\"\n", id, line, total, max, status, gpu
+        }'
+    done
+  } >"$out/gradebook.csv.tmp" && mv -f -- "$out/gradebook.csv.tmp" "$out/gradebook.csv"
+}
+
+# write_summary OUT ID...: OUT/summary.md: the statuses, each part's score
+# distribution, who was not graded and why, which GPU graded whom; and a
+# chart of the totals (summary.png) where gnuplot is installed.
+write_summary() {
+  local out=$1 book=$1/gradebook.csv
+  shift
+  {
+    echo "# Class summary"
+    echo
+    echo "$# submissions, from the gradebook ($book)."
+    echo
+    echo "| status | students |"
+    echo "|---|---|"
+    awk -F, 'NR > 1 { n[$(NF - 1)]++ } END { for (s in n) print "| " s " | " n[s] " |" }' "$book" | sort
+    echo
+    echo "| part | mean | lowest | highest |"
+    echo "|---|---|---|---|"
+    awk -F, 'NR == 1 { for (i = 2; i < NF - 3; i++) name[i] = $i; last = NF - 4; next }
+      $(NF - 1) == "graded" { rows++; for (i = 2; i <= last + 1; i++) { s[i] += $i; if (rows == 1 || $i < lo[i]) lo[i] = $i; if (rows == 1 || $i > hi[i]) hi[i] = $i } }
+      END { for (i = 2; i <= last + 1; i++) { n = (i == last + 1) ? "total" : name[i]; if (rows) printf "| %s | %.2f | %g | %g |\n", n, s[i] / rows, lo[i], hi[i] } }' "$book"
+    echo
+    echo "Not graded, refused or failing to build:"
+    echo
+    local id
+    for id in "$@"; do
+      awk -F '\t' -v id="$id" 'NR == 2 && $1 != "graded" { print "- " id ": " $1 ($2 != "" ? " (" $2 ")" : "") }' \
+        "$out/students/$id/status.tsv" 2>/dev/null
+    done
+    echo
+    echo "GPU per student:"
+    echo
+    awk -F, 'NR > 1 { gsub(/"/, "", $NF); print "- " $1 ": " $NF }' "$book"
+  } >"$out/summary.md"
+  command -v gnuplot >/dev/null || return 0
+  awk -F, 'NR > 1 && $(NF - 1) == "graded" { print $(NF - 3) }' "$book" >"$out/.totals"
+  gnuplot -e "set terminal png size 800,400 noenhanced; set output '$out/summary.png';
+    set title 'Totals of the graded submissions'; set xlabel 'total'; set ylabel 'students';
+    binwidth = 5; bin(x) = binwidth * floor(x / binwidth); set boxwidth binwidth * 0.9; set style fill solid 0.5;
+    plot '$out/.totals' using (bin(\$1)):(1.0) smooth freq with boxes notitle" >/dev/null 2>&1 &&
+    printf '\n![totals](summary.png)\n' >>"$out/summary.md"
+  rm -f -- "$out/.totals"
+}

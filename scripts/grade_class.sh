@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Grades a class: every submission in its own copy of a handout, built and
+# graded by the handout's scripts/grade.sh (the trusted judge: nothing a
+# submission prints counts), one submission per GPU at a time. Writes a
+# gradebook, a folder per student and a class summary.
+#
+# Usage: scripts/grade_class.sh [options] --handout DIR SUBMISSIONS [-- GRADE_OPTIONS...]
+#   SUBMISSIONS           a folder holding one folder or .zip per student,
+#                         named by the student's id (letters, digits, . _ -)
+#   --handout DIR         the handout (scripts/make_handout.sh) to grade in
+#   --out DIR             results (default class-results); a re-run grades
+#                         only submissions that are new or changed
+#   --gpus LIST           GPU indices to use, comma-separated (default: every
+#                         GPU nvidia-smi lists; none: one submission at a time)
+#   --timeout SEC         limit for a submission's build and for each graded
+#                         run (default 1800)
+#   --grade-timeout SEC   limit for the whole grade of one submission
+#                         (default 7200); past it the submission is not graded
+#   --force               grade every submission again
+#   --quiet               no progress lines on stderr
+#   -h, --help            this text
+#   GRADE_OPTIONS         passed to grade.sh (e.g. --scenes rgb,rand10k)
+# A submission hands in the slot files it changed, found by name anywhere in
+# its folder or zip: student_saxpy.cu, student_scan.cu, student_renderer.cu;
+# nothing else of it is used. Results in OUT: gradebook.csv (one row per
+# student), students/ID/ (results.md, results.json, scores.csv, the logs),
+# summary.md. Exit status: 0 every submission graded, 1 some could not be
+# (see the gradebook's status), 2 usage; 130 or 143 when stopped.
+set -uo pipefail
+script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=scripts/options_lib.sh
+source "$script_dir/options_lib.sh"
+# shellcheck source=scripts/run_lib.sh
+source "$script_dir/run_lib.sh"
+# shellcheck source=scripts/class_lib.sh
+source "$script_dir/class_lib.sh"
+
+handout="" submissions="" out=class-results gpus="" timeout_s=1800 grade_timeout_s=7200 force=0 quiet=0
+grade_args=()
+while [ $# -gt 0 ]; do
+  if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
+  case "$1" in
+    --handout) need_folder "$@"; handout=$2; shift ;;
+    --out) need_folder "$@"; out=$2; shift ;;
+    --gpus) need_value "$@"; gpus=$2; shift ;;
+    --timeout) need_value "$@"; timeout_s=$2; shift ;;
+    --grade-timeout) need_value "$@"; grade_timeout_s=$2; shift ;;
+    --force) force=1 ;;
+    --quiet) quiet=1 ;;
+    -h | --help) show_help; exit 0 ;;
+    --) shift; grade_args=("$@"); break ;;
+    -*) usage_error "unknown option '$1'" ;;
+    *) [ -z "$submissions" ] || usage_error "one SUBMISSIONS folder only ('$submissions', then '$1')"; submissions=$1 ;;
+  esac
+  shift
+done
+[ -n "$handout" ] || usage_error "needs --handout DIR"
+[ -n "$submissions" ] || usage_error "needs SUBMISSIONS, the folder of submissions"
+[ -f "$handout/.handout" ] || usage_error "--handout: '$handout' is not a handout (no .handout file; scripts/make_handout.sh writes one)"
+[ -d "$submissions" ] || usage_error "SUBMISSIONS: '$submissions' is not a folder"
+# positive OPTION VALUE: a usage error unless VALUE is a whole number of seconds above 0.
+positive() { if [[ ! $2 =~ ^[0-9]{1,7}$ ]] || [ "$2" -eq 0 ]; then usage_error "$1: '$2' is not a positive number of seconds"; fi; }
+positive --timeout "$timeout_s"
+positive --grade-timeout "$grade_timeout_s"
+[ -z "$gpus" ] || [[ $gpus =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--gpus: '$gpus' is not a comma-separated list of GPU indices"
+handout=$(cd "$handout" && pwd)
+submissions=$(cd "$submissions" && pwd)
+mkdir -p -- "$out/students" 2>/dev/null || { echo "grade_class.sh: cannot create $out" >&2; exit 1; }
+out=$(cd "$out" && pwd)
+[ -n "$gpus" ] || gpus=$(list_gpus)
+
+progress() { [ "$quiet" = 1 ] || printf '[%4ss] %s\n' "$SECONDS" "$*" >&2; }
+
+mapfile -t ids < <(submission_ids "$submissions")
+[ ${#ids[@]} -gt 0 ] || { echo "grade_class.sh: $submissions holds no submissions" >&2; exit 1; }
+
+stop_tidy=class_stopped
+# shellcheck disable=SC2317  # run by stop_on_signals
+class_stopped() { stop_note=": the submissions graded so far are in $out"; }
+stop_on_signals
+
+# The queue: each free GPU (or the one slot without GPUs) takes the next
+# submission; grade_one runs in the background with that GPU alone visible.
+read -r -a slots <<<"${gpus//,/ }"
+[ ${#slots[@]} -gt 0 ] || slots=(none)
+declare -A running=()  # pid -> slot
+free=("${slots[@]}")
+todo=()
+for id in "${ids[@]}"; do
+  if [ "$force" = 0 ] && up_to_date "$out/students/$id" "$(submission_hash "$submissions" "$id")"; then
+    progress "$id: graded already (unchanged)"
+  else
+    todo+=("$id")
+  fi
+done
+total=${#todo[@]} done_count=0
+for id in "${todo[@]}"; do
+  if [ ${#free[@]} -eq 0 ]; then
+    wait_any
+    free+=("${running[$ended_pid]}")
+    unset "running[$ended_pid]"
+    done_count=$((done_count + 1))
+  fi
+  slot=${free[0]}
+  free=("${free[@]:1}")
+  progress "$id: grading ($((done_count + ${#running[@]} + 1))/$total${slot:+, GPU $slot})"
+  grade_one "$id" "$slot" &
+  running[$!]=$slot
+done
+while [ ${#running[@]} -gt 0 ]; do
+  wait_any
+  unset "running[$ended_pid]"
+done
+
+write_gradebook "$out" "${ids[@]}"
+write_summary "$out" "${ids[@]}"
+echo "Gradebook: $out/gradebook.csv; summary: $out/summary.md; a folder per student in $out/students"
+awk -F, 'NR > 1 && $(NF - 1) != "graded" { bad = 1 } END { exit bad }' "$out/gradebook.csv"

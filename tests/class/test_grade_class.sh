@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# scripts/grade_class.sh on stand-ins: a handout whose scripts/grade.sh and
+# cmake are stand-ins (the grade reads the submitted slot files to decide
+# its rows), and a class of submissions: honest folders and zips, one that
+# does not build, one that hangs, refused ones (a file twice, a symbolic
+# link), an empty one and a name that is no student id. Checks the
+# gradebook, the students' folders, the summary, that a re-run grades only
+# what changed, and the GPU each submission saw. Needs unzip and zip;
+# skips (77) without.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+# shellcheck source=tests/grade/testing.sh
+source "$repo/tests/grade/testing.sh"
+for tool in zip unzip; do
+  command -v "$tool" >/dev/null || { echo "SKIPPED: $tool is not installed (scripts/setup.sh --tests installs it)"; exit 77; }
+done
+use_temp_folder
+
+# The handout: the three slots and a grade.sh stand-in. Its rows come from
+# the slot files: "POINTS scan 2.5" gives scan 2.5 of 5, and so on; "HANG
+# SECONDS" sleeps that long.
+handout=$tmp/handout
+mkdir -p "$handout/scripts" "$handout/saxpy/student" "$handout/scan/student" "$handout/render/student"
+touch "$handout/.handout"
+for file in saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu; do
+  echo "// as handed out" >"$handout/$file"
+done
+cat >"$handout/scripts/grade.sh" <<'SH'
+#!/usr/bin/env bash
+logs=""
+while [ $# -gt 0 ]; do [ "$1" != --logs ] || logs=$2; shift; done
+echo "grade ${CUDA_VISIBLE_DEVICES:-none} $(basename "$(dirname "$PWD")")" >>"$GRADE_CALLS"
+hang=$(awk '$1 == "HANG" { print $2 }' scan/student/student_scan.cu)
+[ -z "$hang" ] || exec sleep "$hang"
+mkdir -p "$logs"
+{
+  printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\tround_trip_ms\tnote\n'
+  for part in scan find_repeats render; do
+    max=5; [ "$part" != render ] || max=72
+    points=$(cat scan/student/student_scan.cu render/student/student_renderer.cu | awk -v p="$part" '$1 == "POINTS" && $2 == p { print $3 }')
+    printf '%s\tall\t-\tref\t1\t1\t1x\tok\t%s\t%s\t0.0003\t\n' "$part" "${points:-0}" "$max"
+  done
+} >"$logs/scores.tsv"
+printf 'part\treason\n' >"$logs/not_graded.tsv"
+echo '{"score": 0, "tests": []}' >"$logs/results.json"
+echo "results" >"$logs/results.md"
+SH
+chmod +x "$handout/scripts/grade.sh"
+# cmake's stand-in: a build fails when a slot says BUILD_ERROR.
+fakebin=$tmp/fakebin
+mkdir -p "$fakebin"
+cat >"$fakebin/cmake" <<'SH'
+#!/usr/bin/env bash
+if [ "$1" = --build ] && grep -l BUILD_ERROR */student/*.cu >/dev/null 2>&1; then
+  echo "scan/student/student_scan.cu(3): error: expected a ';'"
+  exit 1
+fi
+exit 0
+SH
+chmod +x "$fakebin/cmake"
+export PATH=$fakebin:$PATH GRADE_CALLS=$tmp/calls
+
+subs=$tmp/submissions
+mkdir -p "$subs/alice/deep/folder" "$subs/carol" "$subs/dave/a" "$subs/dave/b" "$subs/eve" "$subs/frank" "$subs/bad name"
+printf 'POINTS scan 5\nPOINTS find_repeats 2.5\n' >"$subs/alice/deep/folder/student_scan.cu"
+printf 'POINTS render 60\n' >"$subs/alice/student_renderer.cu"
+echo "an essay" >"$subs/alice/writeup.txt"
+mkdir -p "$tmp/bob/src"
+printf 'POINTS render 72\n' >"$tmp/bob/src/student_renderer.cu"
+(cd "$tmp/bob" && zip -qr "$subs/bob.zip" src)
+echo "BUILD_ERROR" >"$subs/carol/student_scan.cu"
+echo x >"$subs/dave/a/student_scan.cu"
+echo y >"$subs/dave/b/student_scan.cu"
+ln -s /etc/passwd "$subs/eve/student_scan.cu"
+echo "HANG 300" >"$tmp/hang_scan.cu"
+mkdir -p "$subs/gina"
+cp "$tmp/hang_scan.cu" "$subs/gina/student_scan.cu"
+
+# run_class NAME [OPTIONS]: grade_class.sh on the class; OUT, ERR, STATUS.
+run_class() {
+  local name=$1
+  shift
+  OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out" --gpus 0,1 --timeout 5 --grade-timeout 3 "$@" "$subs" 2>"$tmp/$name.err")
+  STATUS=$?
+  ERR=$(cat "$tmp/$name.err")
+}
+
+# book ID: the student's gradebook row.
+book() { grep "^$1," "$tmp/out/gradebook.csv"; }
+
+: >"$GRADE_CALLS"
+run_class first
+expect_eq "first: exit status (some not graded)" 1 "$STATUS"
+expect_eq "gradebook: header" "student_id,scan,find_repeats,render,total,max_total,status,gpu" "$(head -n 1 "$tmp/out/gradebook.csv")"
+expect_eq "alice: scores from a nested folder" "alice,5,2.5,60,67.5,82,graded,\"none\"" "$(book alice)"
+expect_eq "bob: from a zip" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
+expect_match "carol: does not build" '^carol,0,0,0,0,0,build failed,' "$(book carol)"
+expect_match "carol: the compiler's line" "error: expected a ';'" "$(cat "$tmp/out/students/carol/status.tsv")"
+expect_match "dave: two files of one name, refused" '^dave,0,0,0,0,0,refused,' "$(book dave)"
+expect_match "dave: said why" '2 files named student_scan.cu' "$(cat "$tmp/out/students/dave/status.tsv")"
+expect_match "eve: a symbolic link, refused" '^eve,0,0,0,0,0,refused,' "$(book eve)"
+expect_eq "frank: nothing handed in, graded as handed out" "frank,0,0,0,0,82,graded,\"none\"" "$(book frank)"
+expect_match "gina: hangs, stopped at the limit" '^gina,0,0,0,0,0,not graded,' "$(book gina)"
+expect_match "gina: said why" 'ran past 3 s' "$(cat "$tmp/out/students/gina/status.tsv")"
+expect_eq "a name that is no student id: left out" "" "$(grep '^bad' "$tmp/out/gradebook.csv")"
+expect_match "a name that is no student id: said" "'bad name' is not a student id" "$ERR"
+expect_eq "alice's folder: her results" yes "$([ -f "$tmp/out/students/alice/results.md" ] && [ -f "$tmp/out/students/alice/results.json" ] && [ -f "$tmp/out/students/alice/logs/build.log" ] && echo yes || echo no)"
+expect_eq "every grade saw one GPU of the list" "" "$(awk '$2 != 0 && $2 != 1' "$GRADE_CALLS")"
+expect_match "summary: the statuses" '^\| build failed \| 1 \|$' "$(cat "$tmp/out/summary.md")"
+expect_match "summary: who failed and why" "^- carol: build failed \\(.*error: expected" "$(cat "$tmp/out/summary.md")"
+expect_match "summary: the totals' range" '^\| total \| [0-9.]+ \| 0 \| 72 \|$' "$(cat "$tmp/out/summary.md")"
+expect_eq "no working copies left" "" "$(find "$tmp/out" -maxdepth 1 -name '.work-*')"
+calls=$(wc -l <"$GRADE_CALLS")
+
+run_class second
+expect_eq "re-run: nothing graded again" "$calls" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "re-run: the same gradebook row" "alice,5,2.5,60,67.5,82,graded,\"none\"" "$(book alice)"
+printf 'POINTS render 72\n' >"$subs/alice/student_renderer.cu"
+run_class third
+expect_eq "a changed submission: only it graded again" "$((calls + 1))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "a changed submission: its new row" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
+run_class forced --force
+expect_eq "--force: every submission that builds graded again" "$((calls + 1 + 4))" "$(wc -l <"$GRADE_CALLS")"
+
+# Stopped while grading: at once, nothing of the grade in progress left.
+need_proc
+mkdir -p "$tmp/paused-class/hal"
+echo "HANG $pause" >"$tmp/paused-class/hal/student_scan.cu"
+for signal in INT:130 TERM:143; do
+  stop_while_paused "class stopped by SIG${signal%:*}" "${signal%:*}" "${signal#*:}" \
+    "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/paused-out" --gpus 0 "$tmp/paused-class"
+  expect_match "SIG${signal%:*}: said" "^grade_class.sh: stopped by SIG${signal%:*}: the submissions graded so far are in $tmp/paused-out\$" "$STOP_ERR"
+  expect_eq "SIG${signal%:*}: nothing half made" "" "$(find "$tmp/paused-out" -maxdepth 2 \( -name '.work-*' -o -name '*.new' \))"
+done
+
+OUT=$("$repo/scripts/grade_class.sh" --handout "$tmp" "$subs" 2>&1)
+expect_eq "not a handout: usage error" 2 "$?"
+expect_match "not a handout: says so" "is not a handout" "$OUT"
+OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" 2>&1)
+expect_eq "no submissions: usage error" 2 "$?"
+OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --gpus a,b "$subs" 2>&1)
+expect_eq "bad --gpus: usage error" 2 "$?"
+finish
