@@ -257,3 +257,10 @@ write_summary() {
     printf '\n![totals](summary.png)\n' >>"$out/summary.md"
   rm -f -- "$out/.totals"
 }
+
+# report_gradebook OUT: where the results are; fails when some student was
+# not graded (the gradebook's status column says who).
+report_gradebook() {
+  echo "Gradebook: $1/gradebook.csv; summary: $1/summary.md; a folder per student in $1/students"
+  awk -F, 'NR > 1 && $(NF - 1) != "graded" { bad = 1 } END { exit bad }' "$1/gradebook.csv"
+}

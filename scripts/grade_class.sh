@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Grades a class: every submission in its own copy of a handout, built and
 # graded by the handout's scripts/grade.sh (the trusted judge: nothing a
-# submission prints counts), one submission per GPU at a time. Writes a
-# gradebook, a folder per student and a class summary.
+# submission prints counts), one submission per GPU at a time, on this
+# machine or as a Slurm array. Writes a gradebook, a folder per student and
+# a class summary.
 #
 # Usage: scripts/grade_class.sh [options] --handout DIR SUBMISSIONS [-- GRADE_OPTIONS...]
 #   SUBMISSIONS           a folder holding one folder or .zip per student,
@@ -17,6 +18,15 @@
 #   --grade-timeout SEC   limit for the whole grade of one submission
 #                         (default 7200); past it the submission is not graded
 #   --force               grade every submission again
+#   --slurm               one sbatch array task per submission, each with a
+#                         GPU of its own (--gres=gpu:1), and a job that writes
+#                         the gradebook when the array ends (afterany)
+#   --wait                with --slurm: follow the jobs to the end, showing
+#                         progress (Ctrl-C cancels them)
+#   --partition NAME, --account NAME, --time-limit TIME  sbatch's, with --slurm
+#   --gpu-type TYPE       --gres=gpu:TYPE:1, for one kind of GPU
+#   --slurm-gres gpu|none none: ask Slurm for no GPU gres (a cluster without
+#                         one, as the tests' is)
 #   --quiet               no progress lines on stderr
 #   -h, --help            this text
 #   GRADE_OPTIONS         passed to grade.sh (e.g. --scenes rgb,rand10k)
@@ -34,8 +44,12 @@ source "$script_dir/options_lib.sh"
 source "$script_dir/run_lib.sh"
 # shellcheck source=scripts/class_lib.sh
 source "$script_dir/class_lib.sh"
+# shellcheck source=scripts/class_slurm.sh
+source "$script_dir/class_slurm.sh"
 
 handout="" submissions="" out=class-results gpus="" timeout_s=1800 grade_timeout_s=7200 force=0 quiet=0
+engine=local slurm_wait=0 slurm_partition="" slurm_account="" slurm_time="" gpu_type="" slurm_gres=gpu
+task_list=""
 grade_args=()
 while [ $# -gt 0 ]; do
   if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
@@ -46,6 +60,15 @@ while [ $# -gt 0 ]; do
     --timeout) need_value "$@"; timeout_s=$2; shift ;;
     --grade-timeout) need_value "$@"; grade_timeout_s=$2; shift ;;
     --force) force=1 ;;
+    --slurm) engine=slurm ;;
+    --wait) slurm_wait=1 ;;
+    --partition) need_value "$@"; slurm_partition=$2; shift ;;
+    --account) need_value "$@"; slurm_account=$2; shift ;;
+    --time-limit) need_value "$@"; slurm_time=$2; shift ;;
+    --gpu-type) need_value "$@"; gpu_type=$2; shift ;;
+    --slurm-gres) need_value "$@"; slurm_gres=$2; shift ;;
+    --task-list) need_value "$@"; engine=task task_list=$2; shift ;;
+    --collect) engine=collect ;;
     --quiet) quiet=1 ;;
     -h | --help) show_help; exit 0 ;;
     --) shift; grade_args=("$@"); break ;;
@@ -63,20 +86,40 @@ positive() { if [[ ! $2 =~ ^[0-9]{1,7}$ ]] || [ "$2" -eq 0 ]; then usage_error "
 positive --timeout "$timeout_s"
 positive --grade-timeout "$grade_timeout_s"
 [ -z "$gpus" ] || [[ $gpus =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--gpus: '$gpus' is not a comma-separated list of GPU indices"
+case "$slurm_gres" in gpu | none) ;; *) usage_error "--slurm-gres: '$slurm_gres' is not gpu or none" ;; esac
+if [ "$engine" != slurm ]; then
+  for option in wait:"$slurm_wait" partition:"$slurm_partition" account:"$slurm_account" time-limit:"$slurm_time" gpu-type:"$gpu_type"; do
+    [ -z "${option#*:}" ] || [ "${option#*:}" = 0 ] || [ "$engine" != local ] || usage_error "--${option%%:*} goes with --slurm"
+  done
+fi
+[ "$engine" != slurm ] || [ -z "$gpus" ] || usage_error "--gpus is for this machine's GPUs; with --slurm, Slurm gives each task one"
+[ "$engine" != slurm ] || command -v sbatch >/dev/null || { echo "grade_class.sh: --slurm needs sbatch (Slurm's client)" >&2; exit 1; }
 handout=$(cd "$handout" && pwd)
 submissions=$(cd "$submissions" && pwd)
 mkdir -p -- "$out/students" 2>/dev/null || { echo "grade_class.sh: cannot create $out" >&2; exit 1; }
 out=$(cd "$out" && pwd)
-[ -n "$gpus" ] || gpus=$(list_gpus)
+[ "$engine" != local ] || [ -n "$gpus" ] || gpus=$(list_gpus)
 
 progress() { [ "$quiet" = 1 ] || printf '[%4ss] %s\n' "$SECONDS" "$*" >&2; }
 
 mapfile -t ids < <(submission_ids "$submissions")
 [ ${#ids[@]} -gt 0 ] || { echo "grade_class.sh: $submissions holds no submissions" >&2; exit 1; }
 
+case "$engine" in
+  task) slurm_task "$task_list"; exit ;;
+  collect)
+    write_gradebook "$out" "${ids[@]}"
+    write_summary "$out" "${ids[@]}"
+    exit 0
+    ;;
+esac
+
 stop_tidy=class_stopped
 # shellcheck disable=SC2317  # run by stop_on_signals
-class_stopped() { stop_note=": the submissions graded so far are in $out"; }
+class_stopped() {
+  stop_note=": the submissions graded so far are in $out"
+  slurm_cancel
+}
 stop_on_signals
 
 # The queue: each free GPU (or the one slot without GPUs) takes the next
@@ -93,6 +136,16 @@ for id in "${ids[@]}"; do
     todo+=("$id")
   fi
 done
+if [ "$engine" = slurm ]; then
+  if [ ${#todo[@]} -eq 0 ]; then
+    progress "nothing new to grade"
+    write_gradebook "$out" "${ids[@]}"
+    write_summary "$out" "${ids[@]}"
+    report_gradebook "$out"
+    exit
+  fi
+  slurm_submit "${todo[@]}"
+fi
 total=${#todo[@]} done_count=0
 for id in "${todo[@]}"; do
   if [ ${#free[@]} -eq 0 ]; then
@@ -114,5 +167,4 @@ done
 
 write_gradebook "$out" "${ids[@]}"
 write_summary "$out" "${ids[@]}"
-echo "Gradebook: $out/gradebook.csv; summary: $out/summary.md; a folder per student in $out/students"
-awk -F, 'NR > 1 && $(NF - 1) != "graded" { bad = 1 } END { exit bad }' "$out/gradebook.csv"
+report_gradebook "$out"

@@ -10,12 +10,13 @@
 # --tests   also what some tests use and skip without: jq (grade.sh's
 #           results.json), zip and unzip (the handout and Gradescope tests),
 #           bubblewrap (the judge's sandbox), gnuplot (profile.sh's chart),
-#           freeglut and Xvfb (render -i's window)
+#           Slurm and munge (the class grader's test cluster), freeglut and
+#           Xvfb (render -i's window)
 # --dry-run says what it would install and runs nothing
 # Exit status: 0 ready to build, 1 something is missing, 2 usage.
 set -euo pipefail
 
-usage() { sed -n '2,15s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,16s/^# \{0,1\}//p' "$0"; }
 
 dry_run=0
 want_clang=0
@@ -72,6 +73,8 @@ missing_packages() {
     for tool in jq zip unzip; do command -v "$tool" >/dev/null || echo "$tool"; done
     command -v bwrap >/dev/null || echo bubblewrap
     command -v gnuplot >/dev/null || echo gnuplot-nox
+    command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v sbatch >/dev/null || echo slurm-wlm
+    command -v munged >/dev/null || echo munge
     has_header GL/freeglut.h || echo freeglut3-dev
     command -v Xvfb >/dev/null || echo xvfb
   fi

@@ -179,7 +179,7 @@ test_tests_tools() {
   new_machine
   run_setup --dry-run --tests
   expect_eq "--tests: status" 0 "$status"
-  expect_match "--tests: names the test tools" '^setup.sh: installing with apt-get: jq zip unzip bubblewrap gnuplot-nox freeglut3-dev xvfb$' "$out"
+  expect_match "--tests: names the test tools" '^setup.sh: installing with apt-get: jq zip unzip bubblewrap gnuplot-nox slurm-wlm munge freeglut3-dev xvfb$' "$out"
 }
 
 test_ready_machine

@@ -1,0 +1,95 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2154  # grade_class.sh's settings
+# grade_class.sh's Slurm engine: one array job with a task per submission
+# (each task grades one submission with the GPU Slurm gave it), and a job
+# that writes the gradebook once the array has ended. Sourced by
+# scripts/grade_class.sh.
+
+# slurm_command OUT_FILE MODE_ARGS...: a script that runs grade_class.sh
+# with this run's settings and MODE_ARGS (--task-list FILE or --collect).
+slurm_command() {
+  local file=$1
+  shift
+  local -a cmd=("$script_dir/grade_class.sh" --handout "$handout" --out "$out" --timeout "$timeout_s"
+    --grade-timeout "$grade_timeout_s" --quiet "$@" "$submissions" -- "${grade_args[@]}")
+  printf '#!/usr/bin/env bash\nexec %s\n' "$(printf '%q ' "${cmd[@]}")" >"$file"
+  chmod +x "$file"
+}
+
+# slurm_options: sbatch's options for the account, partition and time limit.
+slurm_options() {
+  [ -z "$slurm_partition" ] || printf '%s\n' "--partition=$slurm_partition"
+  [ -z "$slurm_account" ] || printf '%s\n' "--account=$slurm_account"
+}
+
+# slurm_submit ID...: submits the array for these submissions and the
+# collecting job; with --wait, follows them to the end.
+slurm_submit() {
+  local dir=$out/.slurm array_id collect_id
+  local -a common gpu=()
+  mkdir -p "$dir" || { echo "grade_class.sh: cannot create $dir" >&2; exit 1; }
+  printf '%s\n' "$@" >"$dir/tasks"
+  slurm_command "$dir/task.sh" --task-list "$dir/tasks"
+  slurm_command "$dir/collect.sh" --collect
+  mapfile -t common < <(slurm_options)
+  if [ "$slurm_gres" != none ]; then gpu=(--gres="gpu:${gpu_type:+$gpu_type:}1"); fi
+  [ -z "$slurm_time" ] || gpu+=(--time="$slurm_time")
+  if ! array_id=$(sbatch --parsable --array="0-$(($# - 1))" --job-name=grade-class \
+    --output="$dir/task-%A_%a.out" "${common[@]}" "${gpu[@]}" "$dir/task.sh" 2>"$dir/sbatch.err"); then
+    echo "grade_class.sh: sbatch refused the array: $(head -n 1 "$dir/sbatch.err")" >&2
+    exit 1
+  fi
+  array_id=${array_id%%;*}
+  if ! collect_id=$(sbatch --parsable --dependency="afterany:$array_id" --job-name=grade-class-gradebook \
+    --output="$dir/collect-%j.out" "${common[@]}" "$dir/collect.sh" 2>"$dir/sbatch.err"); then
+    scancel "$array_id" 2>/dev/null
+    echo "grade_class.sh: sbatch refused the gradebook job: $(head -n 1 "$dir/sbatch.err") (array $array_id cancelled)" >&2
+    exit 1
+  fi
+  collect_id=${collect_id%%;*}
+  slurm_jobs="$array_id,$collect_id"
+  echo "Submitted to Slurm: array $array_id ($# submissions), gradebook job $collect_id; results in $out"
+  [ "$slurm_wait" = 1 ] || exit 0
+  slurm_follow "$array_id" "$collect_id" "$@"
+}
+
+# slurm_follow ARRAY COLLECT ID...: progress until both jobs have left the
+# queue (graded, running, queued), then the gradebook's verdict.
+slurm_follow() {
+  local array=$1 collect=$2 states graded id last=""
+  shift 2
+  while states=$(squeue -h -j "$array,$collect" -o '%i %T' 2>/dev/null) && [ -n "$states" ]; do
+    graded=0
+    for id in "$@"; do [ ! -f "$out/students/$id/status.tsv" ] || graded=$((graded + 1)); done
+    local line
+    line="graded $graded of $#, running $(grep -c "^${array}_.* RUNNING" <<<"$states"), queued $(grep -c "^${array}_.* PENDING" <<<"$states")"
+    [ "$line" = "$last" ] || progress "$line"
+    last=$line
+    sleep 2 &
+    wait $!
+  done
+  slurm_jobs=""
+  [ -f "$out/gradebook.csv" ] || { echo "grade_class.sh: the gradebook job wrote no gradebook (see $out/.slurm)" >&2; exit 1; }
+  report_gradebook "$out"
+  exit
+}
+
+# slurm_task LIST: the array task's part: the submission on line
+# SLURM_ARRAY_TASK_ID + 1 of LIST, on the GPU Slurm gave the task.
+slurm_task() {
+  local id
+  [[ ${SLURM_ARRAY_TASK_ID:-} =~ ^[0-9]+$ ]] || { echo "grade_class.sh: --task-list runs inside a Slurm array task" >&2; exit 2; }
+  id=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" "$1")
+  [ -n "$id" ] || { echo "grade_class.sh: no submission for task $SLURM_ARRAY_TASK_ID in $1" >&2; exit 1; }
+  grade_one "$id" "${CUDA_VISIBLE_DEVICES:-none}"
+}
+
+# slurm_cancel: what a stopped --wait leaves: its jobs cancelled.
+slurm_jobs=""
+slurm_cancel() {
+  [ -n "$slurm_jobs" ] || return 0
+  local -a jobs
+  IFS=, read -r -a jobs <<<"$slurm_jobs"
+  scancel "${jobs[@]}" 2>/dev/null
+  stop_note="$stop_note; cancelled the Slurm jobs $slurm_jobs"
+}

@@ -1,0 +1,77 @@
+# shellcheck shell=bash
+# The stand-ins of the class tests: a handout whose scripts/grade.sh and
+# cmake are stand-ins, and a class of submissions. Sourced by the tests in
+# tests/class after testing.sh (use_temp_folder sets $tmp).
+
+# make_class: $handout, the stand-in cmake first on PATH, $GRADE_CALLS (a
+# line per grade run) and $subs, the submissions:
+#   alice  a folder, her files nested, scan 5, find_repeats 2.5, render 60
+#   bob    a zip, render 72
+#   carol  does not build
+#   dave   two files named student_scan.cu (refused)
+#   eve    a symbolic link (refused)
+#   frank  nothing handed in
+#   gina   hangs
+#   "bad name"  not a student id
+# shellcheck disable=SC2154  # tmp is testing.sh's
+make_class() {
+# The handout: the three slots and a grade.sh stand-in. Its rows come from
+# the slot files: "POINTS scan 2.5" gives scan 2.5 of 5, and so on; "HANG
+# SECONDS" sleeps that long.
+handout=$tmp/handout
+mkdir -p "$handout/scripts" "$handout/saxpy/student" "$handout/scan/student" "$handout/render/student"
+touch "$handout/.handout"
+for file in saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu; do
+  echo "// as handed out" >"$handout/$file"
+done
+cat >"$handout/scripts/grade.sh" <<'SH'
+#!/usr/bin/env bash
+logs=""
+while [ $# -gt 0 ]; do [ "$1" != --logs ] || logs=$2; shift; done
+echo "grade ${CUDA_VISIBLE_DEVICES:-none} $(basename "$(dirname "$PWD")")" >>"$GRADE_CALLS"
+hang=$(awk '$1 == "HANG" { print $2 }' scan/student/student_scan.cu)
+[ -z "$hang" ] || exec sleep "$hang"
+mkdir -p "$logs"
+{
+  printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\tround_trip_ms\tnote\n'
+  for part in scan find_repeats render; do
+    max=5; [ "$part" != render ] || max=72
+    points=$(cat scan/student/student_scan.cu render/student/student_renderer.cu | awk -v p="$part" '$1 == "POINTS" && $2 == p { print $3 }')
+    printf '%s\tall\t-\tref\t1\t1\t1x\tok\t%s\t%s\t0.0003\t\n' "$part" "${points:-0}" "$max"
+  done
+} >"$logs/scores.tsv"
+printf 'part\treason\n' >"$logs/not_graded.tsv"
+echo '{"score": 0, "tests": []}' >"$logs/results.json"
+echo "results" >"$logs/results.md"
+SH
+chmod +x "$handout/scripts/grade.sh"
+# cmake's stand-in: a build fails when a slot says BUILD_ERROR.
+fakebin=$tmp/fakebin
+mkdir -p "$fakebin"
+cat >"$fakebin/cmake" <<'SH'
+#!/usr/bin/env bash
+if [ "$1" = --build ] && grep -l BUILD_ERROR */student/*.cu >/dev/null 2>&1; then
+  echo "scan/student/student_scan.cu(3): error: expected a ';'"
+  exit 1
+fi
+exit 0
+SH
+chmod +x "$fakebin/cmake"
+export PATH=$fakebin:$PATH GRADE_CALLS=$tmp/calls
+
+subs=$tmp/submissions
+mkdir -p "$subs/alice/deep/folder" "$subs/carol" "$subs/dave/a" "$subs/dave/b" "$subs/eve" "$subs/frank" "$subs/bad name"
+printf 'POINTS scan 5\nPOINTS find_repeats 2.5\n' >"$subs/alice/deep/folder/student_scan.cu"
+printf 'POINTS render 60\n' >"$subs/alice/student_renderer.cu"
+echo "an essay" >"$subs/alice/writeup.txt"
+mkdir -p "$tmp/bob/src"
+printf 'POINTS render 72\n' >"$tmp/bob/src/student_renderer.cu"
+(cd "$tmp/bob" && zip -qr "$subs/bob.zip" src)
+echo "BUILD_ERROR" >"$subs/carol/student_scan.cu"
+echo x >"$subs/dave/a/student_scan.cu"
+echo y >"$subs/dave/b/student_scan.cu"
+ln -s /etc/passwd "$subs/eve/student_scan.cu"
+echo "HANG 300" >"$tmp/hang_scan.cu"
+mkdir -p "$subs/gina"
+cp "$tmp/hang_scan.cu" "$subs/gina/student_scan.cu"
+}

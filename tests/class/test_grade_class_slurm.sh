@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# scripts/grade_class.sh --slurm on a real single-node Slurm cluster
+# (slurm_cluster.sh: Debian's slurmctld, slurmd and munged, started for the
+# test and stopped at its end), on the stand-in class of class_standins.sh,
+# the tasks asking for no GPU gres (the test cluster has none): the same
+# gradebook as the local engine, a re-run that submits nothing, a changed
+# submission graded alone. Skips (77) without root, Slurm, munge, zip or
+# unzip.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+# shellcheck source=tests/grade/testing.sh
+source "$repo/tests/grade/testing.sh"
+# shellcheck source=tests/class/slurm_cluster.sh
+source "$here/slurm_cluster.sh"
+missing=$(slurm_missing)
+[ -z "$missing" ] || { echo "SKIPPED: the Slurm test cluster needs $missing"; exit 77; }
+for tool in zip unzip; do
+  command -v "$tool" >/dev/null || { echo "SKIPPED: $tool is not installed (scripts/setup.sh --tests installs it)"; exit 77; }
+done
+use_temp_folder
+trap 'stop_cluster; rm -rf "$tmp"' EXIT
+# shellcheck source=tests/class/class_standins.sh
+source "$here/class_standins.sh"
+make_class
+start_cluster "$tmp/cluster" || { fail "the test cluster starts"; finish; exit 1; }
+pass
+
+# run_slurm NAME [OPTIONS]: grade_class.sh --slurm --wait; OUT, ERR, STATUS.
+run_slurm() {
+  local name=$1
+  shift
+  OUT=$("$repo/scripts/grade_class.sh" --slurm --wait --slurm-gres none --handout "$handout" --out "$tmp/out" \
+    --timeout 5 --grade-timeout 3 "$@" "$subs" 2>"$tmp/$name.err")
+  STATUS=$?
+  ERR=$(cat "$tmp/$name.err")
+}
+book() { grep "^$1," "$tmp/out/gradebook.csv"; }
+
+: >"$GRADE_CALLS"
+run_slurm first
+expect_eq "slurm: exit status (some not graded)" 1 "$STATUS"
+expect_match "slurm: the array and the gradebook job submitted" \
+  '^Submitted to Slurm: array [0-9]+ \(7 submissions\), gradebook job [0-9]+' "$OUT"
+expect_eq "slurm: alice" "alice,5,2.5,60,67.5,82,graded,\"none\"" "$(book alice)"
+expect_eq "slurm: bob" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
+expect_match "slurm: carol does not build" '^carol,0,0,0,0,0,build failed,' "$(book carol)"
+expect_match "slurm: dave refused" '^dave,0,0,0,0,0,refused,' "$(book dave)"
+expect_match "slurm: gina past the limit" '^gina,0,0,0,0,0,not graded,' "$(book gina)"
+expect_eq "slurm: a task per submission" 7 "$(find "$tmp/out/.slurm" -name 'task-*.out' | wc -l)"
+expect_match "slurm: progress" 'graded [0-9]+ of 7' "$ERR"
+expect_eq "slurm: the summary" yes "$([ -f "$tmp/out/summary.md" ] && echo yes || echo no)"
+calls=$(wc -l <"$GRADE_CALLS")
+
+run_slurm second
+expect_eq "slurm re-run: nothing submitted" "" "$(grep '^Submitted' <<<"$OUT")"
+expect_match "slurm re-run: said" 'nothing new to grade' "$ERR"
+expect_eq "slurm re-run: no grade run" "$calls" "$(wc -l <"$GRADE_CALLS")"
+printf 'POINTS render 72\n' >"$subs/alice/student_renderer.cu"
+run_slurm third
+expect_match "slurm, a changed submission: one task" '\(1 submissions\)' "$OUT"
+expect_eq "slurm, a changed submission: its new row" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
+expect_eq "slurm, a changed submission: the others kept" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
+finish
