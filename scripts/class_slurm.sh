@@ -11,7 +11,12 @@ slurm_command() {
   local file=$1
   shift
   local -a cmd=("$script_dir/grade_class.sh" --handout "$handout" --out "$out" --timeout "$timeout_s"
-    --grade-timeout "$grade_timeout_s" --quiet "$@" "$submissions" -- "${grade_args[@]}")
+    --grade-timeout "$grade_timeout_s" --slurm-gres "$slurm_gres" --quiet "$@")
+  [ -z "$slurm_partition" ] || cmd+=(--partition "$slurm_partition")
+  [ -z "$slurm_account" ] || cmd+=(--account "$slurm_account")
+  [ -z "$slurm_time" ] || cmd+=(--time-limit "$slurm_time")
+  [ -z "$gpu_type" ] || cmd+=(--gpu-type "$gpu_type")
+  cmd+=("$submissions" -- "${grade_args[@]}")
   printf '#!/usr/bin/env bash\nexec %s\n' "$(printf '%q ' "${cmd[@]}")" >"$file"
   chmod +x "$file"
 }
@@ -48,21 +53,22 @@ slurm_submit() {
   fi
   collect_id=${collect_id%%;*}
   slurm_jobs="$array_id,$collect_id"
+  echo "$slurm_jobs" >"$dir/jobs"
   echo "Submitted to Slurm: array $array_id ($# submissions), gradebook job $collect_id; results in $out"
   [ "$slurm_wait" = 1 ] || exit 0
-  slurm_follow "$array_id" "$collect_id" "$@"
+  slurm_follow "$@"
 }
 
-# slurm_follow ARRAY COLLECT ID...: progress until both jobs have left the
-# queue (graded, running, queued), then the gradebook's verdict.
+# slurm_follow ID...: progress until the jobs in OUT/.slurm/jobs have left
+# the queue (graded, running, queued), again for the jobs of a retry the
+# gradebook job submitted, then the gradebook's verdict.
 slurm_follow() {
-  local array=$1 collect=$2 states graded id last=""
-  shift 2
-  while states=$(squeue -h -j "$array,$collect" -o '%i %T' 2>/dev/null) && [ -n "$states" ]; do
+  local jobs states graded id last="" line
+  while jobs=$(cat "$out/.slurm/jobs") && states=$(squeue -h -j "$jobs" -o '%i %T' 2>/dev/null) && [ -n "$states" ]; do
+    slurm_jobs=$jobs
     graded=0
     for id in "$@"; do [ ! -f "$out/students/$id/status.tsv" ] || graded=$((graded + 1)); done
-    local line
-    line="graded $graded of $#, running $(grep -c "^${array}_.* RUNNING" <<<"$states"), queued $(grep -c "^${array}_.* PENDING" <<<"$states")"
+    line="graded $graded of $#, running $(grep -c "_.* RUNNING" <<<"$states"), queued $(grep -c "_.* PENDING" <<<"$states")"
     [ "$line" = "$last" ] || progress "$line"
     last=$line
     sleep 2 &
@@ -82,6 +88,31 @@ slurm_task() {
   id=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" "$1")
   [ -n "$id" ] || { echo "grade_class.sh: no submission for task $SLURM_ARRAY_TASK_ID in $1" >&2; exit 1; }
   grade_one "$id" "${CUDA_VISIBLE_DEVICES:-none}"
+}
+
+# slurm_collect: the gradebook job's part. A submission of the task list
+# whose task ended without a grade (killed by its node or its time limit)
+# is submitted once more, in a new array with a new gradebook job; after
+# that second chance its row says why it has no grade, and a later run
+# tries it again.
+slurm_collect() {
+  local dir=$out/.slurm id
+  local -a missing=()
+  while read -r id; do
+    [ -z "$id" ] || up_to_date "$out/students/$id" "$(submission_hash "$submissions" "$id")" || missing+=("$id")
+  done <"$dir/tasks"
+  if [ ${#missing[@]} -gt 0 ] && [ ! -f "$dir/retried" ]; then
+    : >"$dir/retried"
+    echo "retrying the submissions whose task ended without a grade: ${missing[*]}"
+    slurm_submit "${missing[@]}"
+  fi
+  for id in "${missing[@]}"; do
+    rm -rf -- "$out/students/$id"
+    mkdir -p "$out/students/$id"
+    printf 'status\treason\tgpu\n%s\t%s\t%s\n' "not graded" \
+      "its Slurm task ended twice without a grade (killed by its node or its time limit?): see $dir" unknown \
+      >"$out/students/$id/status.tsv"
+  done
 }
 
 # slurm_cancel: what a stopped --wait leaves: its jobs cancelled.

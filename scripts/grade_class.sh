@@ -108,6 +108,7 @@ mapfile -t ids < <(submission_ids "$submissions")
 case "$engine" in
   task) slurm_task "$task_list"; exit ;;
   collect)
+    slurm_collect
     write_gradebook "$out" "${ids[@]}"
     write_summary "$out" "${ids[@]}"
     exit 0
@@ -144,6 +145,7 @@ if [ "$engine" = slurm ]; then
     report_gradebook "$out"
     exit
   fi
+  rm -f -- "$out/.slurm/retried"
   slurm_submit "${todo[@]}"
 fi
 total=${#todo[@]} done_count=0

@@ -13,6 +13,7 @@
 #   frank  nothing handed in
 #   gina   hangs
 #   "bad name"  not a student id
+# (A submission saying DIE_ONCE has its Slurm task cancelled the first time.)
 # shellcheck disable=SC2154  # tmp is testing.sh's
 make_class() {
 # The handout: the three slots and a grade.sh stand-in. Its rows come from
@@ -29,6 +30,13 @@ cat >"$handout/scripts/grade.sh" <<'SH'
 logs=""
 while [ $# -gt 0 ]; do [ "$1" != --logs ] || logs=$2; shift; done
 echo "grade ${CUDA_VISIBLE_DEVICES:-none} $(basename "$(dirname "$PWD")")" >>"$GRADE_CALLS"
+# DIE_ONCE: the first time, the Slurm task running it is cancelled, as by
+# its node going down.
+if grep -q DIE_ONCE scan/student/student_scan.cu && [ ! -e "$GRADE_CALLS.died" ]; then
+  touch "$GRADE_CALLS.died"
+  scancel "${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}"
+  exec sleep 60
+fi
 hang=$(awk '$1 == "HANG" { print $2 }' scan/student/student_scan.cu)
 [ -z "$hang" ] || exec sleep "$hang"
 mkdir -p "$logs"

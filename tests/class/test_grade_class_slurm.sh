@@ -3,8 +3,8 @@
 # (slurm_cluster.sh: Debian's slurmctld, slurmd and munged, started for the
 # test and stopped at its end), on the stand-in class of class_standins.sh,
 # the tasks asking for no GPU gres (the test cluster has none): the same
-# gradebook as the local engine, a re-run that submits nothing, a changed
-# submission graded alone. Skips (77) without root, Slurm, munge, zip or
+# gradebook as the local engine, a task cancelled mid-run and graded on its
+# retry, a re-run that submits nothing, a changed submission graded alone. Skips (77) without root, Slurm, munge, zip or
 # unzip.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -23,6 +23,9 @@ trap 'stop_cluster; rm -rf "$tmp"' EXIT
 # shellcheck source=tests/class/class_standins.sh
 source "$here/class_standins.sh"
 make_class
+# A task killed mid-run (its node going down): retried once, then graded.
+mkdir -p "$subs/ivan"
+printf 'DIE_ONCE\nPOINTS scan 4\n' >"$subs/ivan/student_scan.cu"
 start_cluster "$tmp/cluster" || { fail "the test cluster starts"; finish; exit 1; }
 pass
 
@@ -41,14 +44,18 @@ book() { grep "^$1," "$tmp/out/gradebook.csv"; }
 run_slurm first
 expect_eq "slurm: exit status (some not graded)" 1 "$STATUS"
 expect_match "slurm: the array and the gradebook job submitted" \
-  '^Submitted to Slurm: array [0-9]+ \(7 submissions\), gradebook job [0-9]+' "$OUT"
+  '^Submitted to Slurm: array [0-9]+ \(8 submissions\), gradebook job [0-9]+' "$OUT"
+expect_eq "slurm: ivan's task killed once" yes "$([ -e "$GRADE_CALLS.died" ] && echo yes || echo no)"
+expect_match "slurm: the gradebook job retried it" 'retrying the submissions whose task ended without a grade: ivan' \
+  "$(cat "$tmp"/out/.slurm/collect-*.out)"
+expect_eq "slurm: ivan graded on the second try" "ivan,4,0,0,4,82,graded,\"none\"" "$(book ivan)"
 expect_eq "slurm: alice" "alice,5,2.5,60,67.5,82,graded,\"none\"" "$(book alice)"
 expect_eq "slurm: bob" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
 expect_match "slurm: carol does not build" '^carol,0,0,0,0,0,build failed,' "$(book carol)"
 expect_match "slurm: dave refused" '^dave,0,0,0,0,0,refused,' "$(book dave)"
 expect_match "slurm: gina past the limit" '^gina,0,0,0,0,0,not graded,' "$(book gina)"
-expect_eq "slurm: a task per submission" 7 "$(find "$tmp/out/.slurm" -name 'task-*.out' | wc -l)"
-expect_match "slurm: progress" 'graded [0-9]+ of 7' "$ERR"
+expect_eq "slurm: a task per submission, and the retry's" 9 "$(find "$tmp/out/.slurm" -name 'task-*.out' | wc -l)"
+expect_match "slurm: progress" 'graded [0-9]+ of 8' "$ERR"
 expect_eq "slurm: the summary" yes "$([ -f "$tmp/out/summary.md" ] && echo yes || echo no)"
 calls=$(wc -l <"$GRADE_CALLS")
 
