@@ -68,4 +68,14 @@ run_slurm third
 expect_match "slurm, a changed submission: one task" '\(1 submissions\)' "$OUT"
 expect_eq "slurm, a changed submission: its new row" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
 expect_eq "slurm, a changed submission: the others kept" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
+
+# Ctrl-C while following: the jobs it submitted are cancelled, and it says so.
+need_proc
+mkdir -p "$tmp/paused-class/hal"
+echo "HANG $pause" >"$tmp/paused-class/hal/student_scan.cu"
+stop_while_paused "slurm --wait stopped by SIGINT" INT 130 "$repo/scripts/grade_class.sh" --slurm --wait \
+  --slurm-gres none --handout "$handout" --out "$tmp/paused-out" "$tmp/paused-class"
+expect_match "SIGINT: the jobs cancelled, said" '; cancelled the Slurm jobs [0-9]+,[0-9]+$' "$STOP_ERR"
+for ((i = 0; i < 50; i++)); do [ -n "$(squeue -h 2>/dev/null)" ] || break; sleep 0.2; done
+expect_eq "SIGINT: nothing left in the queue" "" "$(squeue -h 2>/dev/null)"
 finish
