@@ -217,7 +217,8 @@ write_gradebook() {
 
 # write_summary OUT ID...: OUT/summary.md: the statuses, each part's score
 # distribution, who was not graded and why, which GPU graded whom; and a
-# chart of the totals (summary.png) where gnuplot is installed.
+# chart of each part's and the totals' distribution (summary.png) where
+# gnuplot is installed.
 write_summary() {
   local out=$1 book=$1/gradebook.csv
   shift
@@ -249,13 +250,22 @@ write_summary() {
     awk -F, 'NR > 1 { gsub(/"/, "", $NF); print "- " $1 ": " $NF }' "$book"
   } >"$out/summary.md"
   command -v gnuplot >/dev/null || return 0
-  awk -F, 'NR > 1 && $(NF - 1) == "graded" { print $(NF - 3) }' "$book" >"$out/.totals"
-  gnuplot -e "set terminal png size 800,400 noenhanced; set output '$out/summary.png';
-    set title 'Totals of the graded submissions'; set xlabel 'total'; set ylabel 'students';
-    binwidth = 5; bin(x) = binwidth * floor(x / binwidth); set boxwidth binwidth * 0.9; set style fill solid 0.5;
-    plot '$out/.totals' using (bin(\$1)):(1.0) smooth freq with boxes notitle" >/dev/null 2>&1 &&
-    printf '\n![totals](summary.png)\n' >>"$out/summary.md"
-  rm -f -- "$out/.totals"
+  # One histogram per scoring part and one of the totals, graded rows only,
+  # each bar a tenth of the highest points in that column.
+  local i plots="" n=${#CLASS_PARTS[@]} title col width
+  for ((i = 0; i <= n; i++)); do
+    title=total col=$((n + 2))
+    [ "$i" -eq "$n" ] || { title=${CLASS_PARTS[$i]}; col=$((i + 2)); }
+    width=$(awk -F, -v c="$col" 'NR > 1 && $c > m { m = $c } END { print (m > 0 ? m / 10 : 1) }' "$book")
+    plots+="set title '$title'; set boxwidth $width * 0.9;
+      plot '$book' every ::1 using (strcol($((n + 4))) eq 'graded' ? $width * floor(column($col) / $width) + $width / 2.0 : NaN):(1.0) smooth freq with boxes notitle;
+"
+  done
+  gnuplot -e "set terminal png size $((320 * (n + 1))),320 noenhanced; set output '$out/summary.png';
+    set datafile separator ','; set style fill solid 0.5; set ylabel 'students'; set xrange [0:*]; set yrange [0:*];
+    set multiplot layout 1,$((n + 1)); $plots unset multiplot" >"$out/.gnuplot.log" 2>&1 &&
+    printf '\n![each part and the totals](summary.png)\n' >>"$out/summary.md"
+  rm -f -- "$out/.gnuplot.log"
 }
 
 # report_gradebook OUT: where the results are; fails when some student was

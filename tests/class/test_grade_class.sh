@@ -55,6 +55,12 @@ expect_match "summary: the statuses" '^\| build failed \| 1 \|$' "$(cat "$tmp/ou
 expect_match "summary: who failed and why" "^- carol: build failed \\(.*error: expected" "$(cat "$tmp/out/summary.md")"
 expect_match "summary: the totals' range" '^\| total \| [0-9.]+ \| 0 \| 72 \|$' "$(cat "$tmp/out/summary.md")"
 expect_eq "no working copies left" "" "$(find "$tmp/out" -maxdepth 1 -name '.work-*')"
+if command -v gnuplot >/dev/null; then
+  expect_eq "summary: the chart, a PNG" $'\x89PNG' "$(head -c 4 "$tmp/out/summary.png")"
+  expect_match "summary: names the chart" '^!\[each part and the totals\]\(summary.png\)$' "$(cat "$tmp/out/summary.md")"
+else
+  skip_part "the summary's chart (gnuplot is not installed)"
+fi
 calls=$(wc -l <"$GRADE_CALLS")
 
 run_class second
