@@ -5,7 +5,8 @@
 # the honest control, our rungs, a worker whose kernel runs after it
 # answered, and a GPU hang followed by the reference again; the render judge
 # on our classic and auto modes and on the unfilled slot; then grade.sh
-# --ladder through the judge (the rungs' scores against the reference). Prints what the judge said; logs in the named folder.
+# --ladder through the judge for the scan and the renderer (the rungs'
+# scores against the references; circles fails on purpose). Prints what the judge said; logs in the named folder.
 #
 # Usage: scripts/gpu_judge.sh [--logs DIR] [--counts LIST]
 set -uo pipefail
@@ -74,6 +75,11 @@ scripts/grade.sh scan find_repeats --ladder --bin-dir "$bin" --counts "$counts" 
 grep -E '^(Ladder|\| (Rung|kogge|blelloch|single|cub))' "$logs/grade.out"
 awk -F '\t' '$4 ~ /judge_scan_reference/ { split($1, p, "/"); print "reference", p[1], $2, $5 " ms" }' "$logs/grade/scores.tsv" |
   sort -u | tee "$logs/reference.txt"
+
+step "grade.sh render --ladder through the judge (the rungs against classic)"
+scripts/grade.sh render --ladder --bin-dir "$bin" --logs "$logs/grade-render" --quiet \
+  >"$logs/grade-render.out" 2>&1
+grep -E '^(Ladder|\| (Rung|circles|pixels|tiles|classic|tiled|binned|auto) )' "$logs/grade-render.out"
 
 step "our cudaScan -a blelloch, its own line (best of 3)"
 for test in scan find_repeats; do

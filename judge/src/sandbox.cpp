@@ -90,7 +90,12 @@ void pass_env(std::vector<std::string>& args, const char* name) {
   }
 }
 
-std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
+// Where the worker's program appears inside the sandbox: a copy bubblewrap
+// makes from a descriptor the judge opened, so the sandbox (run as nobody)
+// needs no right to the folders that hold the program.
+constexpr char kSandboxProgram[] = "/tmp/judge-worker";
+
+std::vector<std::string> bwrap_command(const std::vector<std::string>& argv, int program_fd,
                                        const SandboxOptions& options) {
   std::vector<std::string> a = {find_program(options.bwrap),
                                 "--unshare-all",
@@ -109,8 +114,7 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
                                 "/tmp"};
   for (const std::string& node : device_nodes()) a.insert(a.end(), {"--dev-bind", node, node});
   // Hidden folders become empty ones, parents before the folders inside
-  // them; they turn read-only only after the program itself is bound back
-  // in (bubblewrap cannot make its mount point in a read-only folder).
+  // them, read-only once every mount inside them is made.
   std::vector<std::string> hidden = options.hide;
   std::sort(hidden.begin(), hidden.end());
   std::vector<std::string> folders;
@@ -122,7 +126,8 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
       a.insert(a.end(), {"--ro-bind", "/dev/null", path});
     }
   }
-  a.insert(a.end(), {"--ro-bind", argv[0], argv[0]});
+  a.insert(a.end(),
+           {"--perms", "0755", "--ro-bind-data", std::to_string(program_fd), kSandboxProgram});
   for (const std::string& path : folders) a.insert(a.end(), {"--remount-ro", path});
   a.insert(a.end(), {"--chdir", "/tmp", "--clearenv", "--setenv", "PATH",
                      "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp"});
@@ -130,7 +135,8 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
        {"LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING", "CUDA_CACHE_DISABLE"})
     pass_env(a, name);
   a.emplace_back("--");
-  a.insert(a.end(), argv.begin(), argv.end());
+  a.emplace_back(kSandboxProgram);
+  a.insert(a.end(), argv.begin() + 1, argv.end());
   return a;
 }
 
@@ -164,10 +170,20 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
                      const SandboxPlan& plan) {
   if (argv.empty() || argv[0].empty() || argv[0][0] != '/')
     throw std::invalid_argument("worker: the program needs an absolute path");
-  std::vector<std::string> command = plan.sandboxed ? bwrap_command(argv, options) : argv;
+  // The program, opened with the judge's rights; in the child it sits at
+  // the first descriptor after the inherited ones, for bubblewrap to copy.
+  const int program = plan.sandboxed ? open(argv[0].c_str(), O_RDONLY | O_CLOEXEC) : -1;
+  if (plan.sandboxed && program < 0)
+    throw std::system_error(errno, std::generic_category(), "cannot open the worker " + argv[0]);
+  const int program_fd = 3 + static_cast<int>(inherit.size());
+  std::vector<std::string> command =
+      plan.sandboxed ? bwrap_command(argv, program_fd, options) : argv;
   std::vector<char*> c_argv = c_strings(command);
   const int log = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (log < 0) throw std::system_error(errno, std::generic_category(), "cannot open " + log_path);
+  if (log < 0) {
+    if (program >= 0) close(program);
+    throw std::system_error(errno, std::generic_category(), "cannot open " + log_path);
+  }
   const int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
 
   // Limits: set in the child before exec, inherited by bubblewrap and all
@@ -189,6 +205,7 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
   if (pid < 0) {
     close(log);
     close(null);
+    if (program >= 0) close(program);
     throw std::system_error(errno, std::generic_category(), "fork");
   }
   if (pid == 0) {
@@ -196,11 +213,13 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
     setpgid(0, 0);
     std::vector<int> high(inherit.size());
     for (std::size_t i = 0; i < inherit.size(); ++i) high[i] = fcntl(inherit[i], F_DUPFD, 100);
+    const int program_high = program >= 0 ? fcntl(program, F_DUPFD, 100) : -1;
     dup2(null, 0);
     dup2(log, 1);
     dup2(log, 2);
     for (std::size_t i = 0; i < high.size(); ++i) dup2(high[i], 3 + static_cast<int>(i));
-    close_range(3 + static_cast<unsigned>(high.size()), ~0u, 0);
+    if (program_high >= 0) dup2(program_high, program_fd);
+    close_range(static_cast<unsigned>(program_fd) + (program_high >= 0 ? 1 : 0), ~0u, 0);
     setrlimit(RLIMIT_NOFILE, &nofile);
     setrlimit(RLIMIT_FSIZE, &fsize);
     setrlimit(RLIMIT_DATA, &data);
@@ -214,6 +233,7 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
   }
   close(log);
   close(null);
+  if (program >= 0) close(program);
   Worker w;
   w.pid_ = pid;
   w.output_limit_ = options.output_limit_bytes;
