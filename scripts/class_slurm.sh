@@ -63,8 +63,31 @@ slurm_submit() {
 # the queue (graded, running, queued), again for the jobs of a retry the
 # gradebook job submitted, then the gradebook's verdict.
 slurm_follow() {
-  local jobs states graded id last="" line
-  while jobs=$(cat "$out/.slurm/jobs") && states=$(squeue -h -j "$jobs" -o '%i %T' 2>/dev/null) && [ -n "$states" ]; do
+  local jobs states graded id last="" line failures=0
+  while :; do
+    jobs=$(cat "$out/.slurm/jobs")
+    # A busy controller may not answer at once: asked again, for a while.
+    # Jobs it has forgotten (long finished) are not in the queue.
+    if ! states=$(squeue -h -j "$jobs" -o '%i %T' 2>"$out/.slurm/squeue.err"); then
+      if ! grep -q 'Invalid job id' "$out/.slurm/squeue.err"; then
+        failures=$((failures + 1))
+        if [ "$failures" -ge 60 ]; then
+          echo "grade_class.sh: squeue keeps failing: $(head -n 1 "$out/.slurm/squeue.err") (jobs $jobs left running)" >&2
+          exit 1
+        fi
+        sleep 2 &
+        wait $!
+        continue
+      fi
+      states=""
+    fi
+    failures=0
+    # Empty: done, unless the gradebook job submitted a retry meanwhile
+    # (it writes the new jobs' ids before it ends).
+    if [ -z "$states" ]; then
+      [ "$(cat "$out/.slurm/jobs")" != "$jobs" ] || break
+      continue
+    fi
     slurm_jobs=$jobs
     graded=0
     for id in "$@"; do [ ! -f "$out/students/$id/status.tsv" ] || graded=$((graded + 1)); done
