@@ -13,9 +13,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -90,12 +93,42 @@ void pass_env(std::vector<std::string>& args, const char* name) {
   }
 }
 
-// Where the worker's program appears inside the sandbox: a copy bubblewrap
-// makes from a descriptor the judge opened, so the sandbox (run as nobody)
-// needs no right to the folders that hold the program.
-constexpr char kSandboxProgram[] = "/tmp/judge-worker";
+// The program the sandbox runs: as nobody, bubblewrap may not enter the
+// folders that hold the worker (a 0700 temporary folder, as the handout
+// test's clone and the class grader's copies are), so the judge runs a copy
+// of it from a folder of its own that anyone may enter, made once per
+// program and removed when the judge ends. (A copy bubblewrap made itself
+// would count against the output limit, which is a file size limit.)
+std::mutex copies_mutex;
+std::map<std::string, std::string> program_copies; // program -> its copy
 
-std::vector<std::string> bwrap_command(const std::vector<std::string>& argv, int program_fd,
+void remove_copies() {
+  for (const auto& [program, copy] : program_copies) {
+    std::remove(copy.c_str());
+    rmdir(copy.substr(0, copy.rfind('/')).c_str());
+  }
+}
+
+std::string reachable_copy(const std::string& program) {
+  std::lock_guard<std::mutex> lock(copies_mutex);
+  if (auto it = program_copies.find(program); it != program_copies.end()) return it->second;
+  char folder[] = "/tmp/judge-program-XXXXXX";
+  if (!mkdtemp(folder)) throw std::system_error(errno, std::generic_category(), "mkdtemp");
+  chmod(folder, 0755);
+  const std::string copy = std::string(folder) + "/" + program.substr(program.rfind('/') + 1);
+  {
+    std::ifstream in(program, std::ios::binary);
+    std::ofstream out(copy, std::ios::binary);
+    out << in.rdbuf();
+    if (!in || !out) throw std::runtime_error("cannot copy the worker " + program + " to " + copy);
+  }
+  chmod(copy.c_str(), 0755);
+  if (program_copies.empty()) std::atexit(remove_copies);
+  program_copies[program] = copy;
+  return copy;
+}
+
+std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
                                        const SandboxOptions& options) {
   std::vector<std::string> a = {find_program(options.bwrap),
                                 "--unshare-all",
@@ -126,8 +159,7 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv, int
       a.insert(a.end(), {"--ro-bind", "/dev/null", path});
     }
   }
-  a.insert(a.end(),
-           {"--perms", "0755", "--ro-bind-data", std::to_string(program_fd), kSandboxProgram});
+  a.insert(a.end(), {"--ro-bind", argv[0], argv[0]});
   for (const std::string& path : folders) a.insert(a.end(), {"--remount-ro", path});
   a.insert(a.end(), {"--chdir", "/tmp", "--clearenv", "--setenv", "PATH",
                      "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp"});
@@ -135,8 +167,7 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv, int
        {"LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING", "CUDA_CACHE_DISABLE"})
     pass_env(a, name);
   a.emplace_back("--");
-  a.emplace_back(kSandboxProgram);
-  a.insert(a.end(), argv.begin() + 1, argv.end());
+  a.insert(a.end(), argv.begin(), argv.end());
   return a;
 }
 
@@ -170,20 +201,13 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
                      const SandboxPlan& plan) {
   if (argv.empty() || argv[0].empty() || argv[0][0] != '/')
     throw std::invalid_argument("worker: the program needs an absolute path");
-  // The program, opened with the judge's rights; in the child it sits at
-  // the first descriptor after the inherited ones, for bubblewrap to copy.
-  const int program = plan.sandboxed ? open(argv[0].c_str(), O_RDONLY | O_CLOEXEC) : -1;
-  if (plan.sandboxed && program < 0)
-    throw std::system_error(errno, std::generic_category(), "cannot open the worker " + argv[0]);
-  const int program_fd = 3 + static_cast<int>(inherit.size());
+  std::vector<std::string> program_argv = argv;
+  if (plan.sandboxed && plan.drop_to_nobody) program_argv[0] = reachable_copy(argv[0]);
   std::vector<std::string> command =
-      plan.sandboxed ? bwrap_command(argv, program_fd, options) : argv;
+      plan.sandboxed ? bwrap_command(program_argv, options) : program_argv;
   std::vector<char*> c_argv = c_strings(command);
   const int log = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (log < 0) {
-    if (program >= 0) close(program);
-    throw std::system_error(errno, std::generic_category(), "cannot open " + log_path);
-  }
+  if (log < 0) throw std::system_error(errno, std::generic_category(), "cannot open " + log_path);
   const int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
 
   // Limits: set in the child before exec, inherited by bubblewrap and all
@@ -205,7 +229,6 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
   if (pid < 0) {
     close(log);
     close(null);
-    if (program >= 0) close(program);
     throw std::system_error(errno, std::generic_category(), "fork");
   }
   if (pid == 0) {
@@ -213,13 +236,11 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
     setpgid(0, 0);
     std::vector<int> high(inherit.size());
     for (std::size_t i = 0; i < inherit.size(); ++i) high[i] = fcntl(inherit[i], F_DUPFD, 100);
-    const int program_high = program >= 0 ? fcntl(program, F_DUPFD, 100) : -1;
     dup2(null, 0);
     dup2(log, 1);
     dup2(log, 2);
     for (std::size_t i = 0; i < high.size(); ++i) dup2(high[i], 3 + static_cast<int>(i));
-    if (program_high >= 0) dup2(program_high, program_fd);
-    close_range(static_cast<unsigned>(program_fd) + (program_high >= 0 ? 1 : 0), ~0u, 0);
+    close_range(3 + static_cast<unsigned>(high.size()), ~0u, 0);
     setrlimit(RLIMIT_NOFILE, &nofile);
     setrlimit(RLIMIT_FSIZE, &fsize);
     setrlimit(RLIMIT_DATA, &data);
@@ -233,7 +254,6 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
   }
   close(log);
   close(null);
-  if (program >= 0) close(program);
   Worker w;
   w.pid_ = pid;
   w.output_limit_ = options.output_limit_bytes;
