@@ -1,12 +1,29 @@
 #include "judge/worker_loop.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 
 namespace judge {
 
 void set_message(ControlBlock& block, const char* text) {
   std::snprintf(block.message, kMessageBytes, "%s", text);
+}
+
+WorkerArgs parse_worker_args(int argc, char** argv) {
+  WorkerArgs a;
+  for (int i = 1; i + 1 < argc; i += 2) a.values[argv[i]] = argv[i + 1];
+  return a;
+}
+
+bool WorkerArgs::device() const {
+  const auto it = values.find("--memory");
+  return it == values.end() || it->second != "host";
+}
+
+std::size_t WorkerArgs::bytes(const std::string& name) const {
+  const auto it = values.find("--" + name);
+  return it == values.end() ? 0 : std::strtoull(it->second.c_str(), nullptr, 10);
 }
 
 int serve_requests(const std::function<void(ControlBlock&)>& serve) {

@@ -30,17 +30,8 @@ struct Args {
 };
 
 Args parse(int argc, char** argv) {
-  Args a;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string key = argv[i], value = argv[i + 1];
-    if (key == "--memory")
-      a.device = value != "host";
-    else if (key == "--scene-bytes")
-      a.scene_bytes = std::strtoull(value.c_str(), nullptr, 10);
-    else if (key == "--image-bytes")
-      a.image_bytes = std::strtoull(value.c_str(), nullptr, 10);
-  }
-  return a;
+  const judge::WorkerArgs w = judge::parse_worker_args(argc, argv);
+  return {w.device(), w.bytes("scene-bytes"), w.bytes("image-bytes")};
 }
 
 // The renderer's contract says its calls return when their work is done;

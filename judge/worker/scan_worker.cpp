@@ -28,17 +28,9 @@ struct Args {
 };
 
 Args parse(int argc, char** argv) {
-  Args a;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string key = argv[i], value = argv[i + 1];
-    if (key == "--memory")
-      a.memory = value == "host" ? judge::MemoryKind::kHost : judge::MemoryKind::kDevice;
-    else if (key == "--input-bytes")
-      a.input_bytes = std::strtoull(value.c_str(), nullptr, 10);
-    else if (key == "--output-bytes")
-      a.output_bytes = std::strtoull(value.c_str(), nullptr, 10);
-  }
-  return a;
+  const judge::WorkerArgs w = judge::parse_worker_args(argc, argv);
+  return {w.device() ? judge::MemoryKind::kDevice : judge::MemoryKind::kHost,
+          w.bytes("input-bytes"), w.bytes("output-bytes")};
 }
 
 // Runs one request; the answer's value goes on the page, a failure throws.

@@ -4,7 +4,10 @@
 // here is believed by the judge.
 #pragma once
 
+#include <cstddef>
 #include <functional>
+#include <map>
+#include <string>
 
 #include "judge/channel.h"
 
@@ -19,5 +22,15 @@ int serve_requests(const std::function<void(ControlBlock&)>& serve);
 
 // Sets the answer's message (bounded).
 void set_message(ControlBlock& block, const char* text);
+
+// The worker's command line as the judge writes it: "--key value" pairs.
+struct WorkerArgs {
+  std::map<std::string, std::string> values;
+  // Whether --memory says device (the default) rather than host.
+  bool device() const;
+  // --NAME's value as a byte count (0 when absent).
+  std::size_t bytes(const std::string& name) const;
+};
+WorkerArgs parse_worker_args(int argc, char** argv);
 
 } // namespace judge
