@@ -74,10 +74,11 @@
 #   -h, --help            this text
 # Results: tables on stdout; in the log folder, named at the end: results.md,
 # scores.tsv and not_graded.tsv (the rows as carried), scores.csv and
-# saxpy.csv, and results.json (Gradescope's format, written with jq). Exit status: 0 when every result is correct, 1
-# when any is wrong or could not be graded (no GPU, program missing, a
-# reference that cannot run), 2 on usage errors, 130, 143 or 129 when stopped by
-# SIGINT, SIGTERM or SIGHUP (then no results are written). See docs/grading.md.
+# saxpy.csv, and results.json (Gradescope's format, written with jq).
+# Exit status: 0 when every result is correct, 1 when any is wrong or could
+# not be graded (no GPU, no sandbox, a program missing, a reference that
+# cannot run), 2 on usage errors, 130, 143 or 129 when stopped by SIGINT,
+# SIGTERM or SIGHUP (then no results are written). See docs/grading.md.
 set -uo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -39,7 +39,8 @@ Options:
   --scenes LIST         render's scenes, comma-separated (default
                         rgb,rand10k,rand100k,pattern,snowsingle,biglittle,rand1M,micro2M)
   --size N              render's image side (default 1024)
-  --runs N              timed calls (frames) per row, the best counts (default 3)
+  --runs N              timed calls (frames) per row, the best counts
+                        (default 3)
   --memory host|device  where the shared arrays live (default device; host is
                         for workers built on host code, as the tests do)
   --log-dir DIR         the worker's output, one log per row (default: a new
@@ -58,10 +59,12 @@ Options:
   --seed N              seed of the inputs' seeds (default: drawn afresh)
   --list-scenes         print the scenes render takes, one a line, and stop
   -h, --help            this text
-Output: '#' lines, then per row: test, n (render: the scene), status (ok or rejected), best ms,
-median ms, empty round trip ms, the most GPU work seen running after one
-answer (ms, included in the times), timed calls, reason. Exit status 0 when every
-row is ok, 1 when any is rejected or the judge failed, 2 on usage errors.
+Output: '#' lines, then per row: test, n (render: the scene), status (ok
+or rejected), best ms, median ms, empty round trip ms, the most work charged
+to one call (GPU work seen running after an answer; for render also setup
+and read-back beyond their allowance; included in the times), timed calls,
+reason. Exit status 0 when every row is ok, 1 when any is rejected or the
+judge failed, 2 on usage errors.
 )";
 
 enum Long {
