@@ -4,9 +4,11 @@
 # root). Elsewhere it names the packages to install and exits 1. The CUDA
 # Toolkit cannot be installed this way: it is named, with where to get it.
 #
-#   scripts/setup.sh [--clang] [--tests] [--dry-run]
+#   scripts/setup.sh [--clang] [--grade] [--tests] [--dry-run]
 #
 # --clang   also needs clang++ (the sanitizer step of CI builds the host code with it)
+# --grade   also what grade.sh needs: jq (results.json), bubblewrap (the
+#           judge's sandbox)
 # --tests   also what some tests use and skip without: jq (grade.sh's
 #           results.json), zip and unzip (the handout and Gradescope tests),
 #           bubblewrap (the judge's sandbox), gnuplot (profile.sh's chart),
@@ -16,16 +18,18 @@
 # Exit status: 0 ready to build, 1 something is missing, 2 usage.
 set -euo pipefail
 
-usage() { sed -n '2,16s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,18s/^# \{0,1\}//p' "$0"; }
 
 dry_run=0
 want_clang=0
 want_tests=0
+want_grade=0
 for arg in "$@"; do
   case $arg in
     --dry-run) dry_run=1 ;;
     --clang) want_clang=1 ;;
     --tests) want_tests=1 ;;
+    --grade) want_grade=1 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "setup.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
   esac
@@ -77,6 +81,9 @@ missing_packages() {
     command -v munged >/dev/null || echo munge
     has_header GL/freeglut.h || echo freeglut3-dev
     command -v Xvfb >/dev/null || echo xvfb
+  elif [ "$want_grade" -eq 1 ]; then
+    command -v jq >/dev/null || echo jq
+    command -v bwrap >/dev/null || echo bubblewrap
   fi
 }
 

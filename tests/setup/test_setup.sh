@@ -172,7 +172,7 @@ test_usage() {
   expect_eq "usage: one line" "setup.sh: unknown option '--bogus' (try --help)" "$out"
   run_setup --help
   expect_eq "help: status" 0 "$status"
-  expect_match "help: synopsis" '^  scripts/setup.sh \[--clang\] \[--tests\] \[--dry-run\]$' "$out"
+  expect_match "help: synopsis" '^  scripts/setup.sh \[--clang\] \[--grade\] \[--tests\] \[--dry-run\]$' "$out"
 }
 
 test_tests_tools() {
@@ -180,6 +180,13 @@ test_tests_tools() {
   run_setup --dry-run --tests
   expect_eq "--tests: status" 0 "$status"
   expect_match "--tests: names the test tools" '^setup.sh: installing with apt-get: jq zip unzip bubblewrap gnuplot-nox slurm-wlm munge freeglut3-dev xvfb$' "$out"
+}
+
+test_grade_tools() {
+  new_machine
+  run_setup --dry-run --grade
+  expect_eq "--grade: status" 0 "$status"
+  expect_match "--grade: names what grading needs" '^setup.sh: installing with apt-get: jq bubblewrap$' "$out"
 }
 
 test_ready_machine
@@ -194,4 +201,5 @@ test_nvcc
 test_dry_run_and_clang
 test_usage
 test_tests_tools
+test_grade_tools
 finish
