@@ -114,7 +114,7 @@ check_refs_and_bundle() {
   # apt-get update first), not a list of its own.
   mkdir -p "$tmp/bundle"
   (cd "$tmp/bundle" && unzip -q "$tmp/bundle.zip")
-  expect_match "the bundle's setup.sh runs the handout's" '^  scripts/setup.sh \[--clang\] \[--tests\] \[--dry-run\]$' \
+  expect_match "the bundle's setup.sh runs the handout's" '^  scripts/setup.sh \[--clang\] \[--grade\] \[--tests\] \[--dry-run\]$' \
     "$("$tmp/bundle/setup.sh" --help 2>&1)"
   expect_match "run_autograder grades for Gradescope" "--gradescope \"\\\$results\"" \
     "$(unzip -p "$tmp/bundle.zip" run_autograder)"
