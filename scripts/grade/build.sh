@@ -84,6 +84,17 @@ ensure_program() {
   program_state[$target]=ok
 }
 
+# unavailable TARGET: why a part cannot run without TARGET, for its "not
+# graded" line. A handout holds the reference workers only when
+# make_handout.sh built them (not with --no-refs).
+unavailable() {
+  if [ -f "$repo/.handout" ] && [[ $1 == judge_scan_reference || $1 == judge_render_rung_* ]]; then
+    echo "$1 is not available: this handout has no reference workers in ref/.bin (make_handout.sh builds them, unless --no-refs)"
+  else
+    echo "$1 is not available"
+  fi
+}
+
 # programs_of PART: the programs a part runs, one a line.
 programs_of() {
   case "$1" in

@@ -186,7 +186,7 @@ grade_render_rung() {
 grade_render() {
   local mode target
   for target in $(render_programs); do
-    ensure_program "$target" || { not_graded render "$target is not available"; return; }
+    ensure_program "$target" || { not_graded render "$(unavailable "$target")"; return; }
   done
   if [ -n "$ref_render" ]; then reference_runs render "$(render_reference_name)" "$ref_render" || return; fi
   if [ -n "$ref_render_worker" ]; then reference_runs render "$(render_reference_name)" "$ref_render_worker" || return; fi

@@ -133,7 +133,7 @@ grade_scan_rung() {
 grade_scan() {
   local test=$1 algo target
   for target in $(scan_programs); do
-    ensure_program "$target" || { not_graded "$test" "$target is not available"; return; }
+    ensure_program "$target" || { not_graded "$test" "$(unavailable "$target")"; return; }
   done
   [ -z "$ref_scan" ] || reference_runs "$test" "$(scan_reference_name)" "$ref_scan" || return
   [ -z "$ref_worker" ] || reference_runs "$test" "$(scan_reference_name)" "$ref_worker" || return

@@ -195,6 +195,14 @@ test_handout_references() {
   expect_eq "handout: ref/'s reference worker by default" "|1000000|2.0000|1.0000|1.25|2.00x|0.0003|judge_scan_reference|" \
     "$(row "$OUT" 1000000)"
   expect_match "handout: the judge runs it" "^judge --worker $handout/ref/.bin/judge_scan_reference " "$(cat "$CALLS")"
+  # A handout made with --no-refs: no reference worker in ref/.bin, none
+  # in its build either.
+  rm "$handout/ref/.bin/judge_scan_reference"
+  mkdir -p "$tmp/handout-bin"
+  for program in judge scan_worker judge_calibration_worker; do cp -P "$bin/$program" "$tmp/handout-bin/"; done
+  grade handout_no_refs scan --counts 1000000 --bin-dir "$tmp/handout-bin"
+  expect_match "handout without reference workers: says what to do" \
+    'scan: not graded: judge_scan_reference is not available: this handout has no reference workers in ref/.bin \(make_handout.sh builds them' "$ERR"
   grade handout_ref_algorithm scan --counts 1000000 --ref-algorithm cub
   expect_eq "handout, --ref-algorithm cub: a usage error" 2 "$STATUS"
   expect_match "handout, --ref-algorithm cub: why" "the suite's algorithms are not in a handout" "$ERR"
