@@ -53,12 +53,12 @@ expect_match "honest: the table names the judge" 'Score table: scan \(ms, best o
 expect_eq "honest: results.json's total" 5 "$(jq '.score' "$LOGS/results.json")"
 
 # 100 ms against 20: 1.25 * 20 / 100 = 0.25 a row, give or take the sleeps
-# (on a busy machine a sleep of 20 ms can take 30).
+# (on a busy machine a sleep of 20 ms can take 40): partial, far from full.
 grade_with slow slower_honest slow_honest
 expect_eq "slow: exit status" 0 "$STATUS"
 expect_eq "slow: every row correct" ok,ok,ok,ok "$(column verdict)"
 expect_eq "slow: the course's partial score" yes \
-  "$(column score | awk -F, '{ for (i = 1; i <= NF; i++) if ($i < 0.15 || $i > 0.5) { print "no: " $0; exit } print "yes" }')"
+  "$(column score | awk -F, '{ for (i = 1; i <= NF; i++) if ($i < 0.1 || $i >= 1) { print "no: " $0; exit } print "yes" }')"
 
 grade_with forged forged_print slow_honest
 expect_eq "forged lines: exit status" 1 "$STATUS"
