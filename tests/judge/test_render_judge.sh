@@ -38,7 +38,6 @@ expect_eq "honest: exit status" 0 "$status"
 for scene in rgb rand10k snowsingle bouncingballs; do
   expect_eq "honest $scene: ok, three frames" ok:3 "$(field "$scene" 3):$(field "$scene" 8)"
 done
-honest_ms=$(field rand10k 4)
 
 render_rows forged_print rgb
 expect_eq "forged lines: exit status" 1 "$status"
@@ -52,13 +51,15 @@ expect_match "cached image: the second frame differs" $'\trejected\t.*\timage of
 render_rows wrong_size rgb
 expect_match "wrong image size: said" 'image\(\) is 129x128, not the scene.s 128x128' "$rows"
 
-# Work moved out of the timed frame: its rand10k row stays correct, and at
-# least half the honest frame's time is charged to it.
+# Work moved out of the timed frame: its rand10k row stays correct, and the
+# charge is most of its own frame's time and more than 1 ms (the work is a
+# serial rand10k frame). Both within one row: another run's time on a busy
+# machine says nothing about this one's.
 for worker in read_back_deferral setup_precompute; do
   render_rows "$worker" rand10k
   expect_eq "$worker: still correct" ok "$(field rand10k 3)"
   expect_eq "$worker: the moved work charged to the frame" yes \
-    "$(awk -v c="$(field rand10k 7)" -v h="$honest_ms" 'BEGIN { printf "%s", (c >= 0.5 * h) ? "yes" : "no: " c " of " h }')"
+    "$(awk -v c="$(field rand10k 7)" -v t="$(field rand10k 4)" 'BEGIN { printf "%s", (c >= 1 && c >= 0.5 * t) ? "yes" : "no: " c " charged of " t }')"
 done
 
 out=$("$judge" --worker "$bin/judge_render_worker_honest" --memory host --scenes nosuchscene render 2>&1)
