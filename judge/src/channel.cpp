@@ -20,8 +20,10 @@ namespace {
   throw std::system_error(errno, std::generic_category(), what);
 }
 
+// MAP_POPULATE maps every page now: otherwise the first frame's read-back
+// pays a page fault per page of the image, which no later frame pays.
 void* map_shared(int fd, std::size_t bytes) {
-  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0);
   if (p == MAP_FAILED) fail("mmap of shared memory");
   return p;
 }

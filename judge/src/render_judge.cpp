@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <fstream>
+#include <iomanip>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -24,18 +26,37 @@ constexpr unsigned char kPoison = 0xa5;
 // check.h says the same); every other scene must match exactly.
 constexpr float kSnowTolerance = 1e-4f;
 
-// The judge's own cost of a host copy of `bytes` (best of three, ms): what
-// a host worker's setup or read-back costs at least.
-double host_copy_ms(std::size_t bytes) {
-  std::vector<unsigned char> from(bytes, 1), to(bytes);
+// Best of three runs of `work`, in ms.
+template <class Work> double best_of_three_ms(Work work) {
   double best = 0;
   for (int i = 0; i < 3; ++i) {
     common::Stopwatch clock;
-    std::memcpy(to.data(), from.data(), bytes);
+    work();
     const double ms = clock.elapsed_ms();
     best = i == 0 ? ms : std::min(best, ms);
   }
   return best;
+}
+
+// The judge's own cost of a host copy of `bytes`: what a read-back into the
+// shared image costs on the host side.
+double host_copy_ms(std::size_t bytes) {
+  std::vector<unsigned char> from(bytes, 1), to(bytes);
+  return best_of_three_ms([&] { std::memcpy(to.data(), from.data(), bytes); });
+}
+
+// The host side of an honest setup: the worker reads the shared scene and
+// the renderer allocates its host image.
+double host_setup_ms(const SharedMemory& scene_memory, int size) {
+  return best_of_three_ms([&] {
+    int width = 0, height = 0;
+    const scenes::Scene scene =
+        read_scene(scene_memory.data(), scene_memory.bytes(), &width, &height);
+    render::Image image(size, size);
+    // Read, so the allocation cannot be optimized away.
+    volatile float kept = image.data()[0] + static_cast<float>(scene.size());
+    (void)kept;
+  });
 }
 
 // The reference image of one frame: the parallel CPU renderer, which is
@@ -107,11 +128,16 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   SharedMemory scene_memory = SharedMemory::create(scene_bytes(circles), "judge-scene");
   SharedMemory image_memory = SharedMemory::create(image_size + kGuardBytes, "judge-image");
   const bool device = options.memory == MemoryKind::kDevice;
-  const double setup_allowance =
-      untimed_allowance_ms(device ? device_setup_ms(scene_bytes(circles), image_size)
-                                  : host_copy_ms(scene_bytes(circles)));
-  const double read_back_allowance =
-      untimed_allowance_ms(device ? device_read_back_ms(image_size) : host_copy_ms(image_size));
+  // The floors are measured on a variant like the ones to come.
+  write_scene(scene_memory.data(), scene_memory.bytes(), scene_variant(scene_name, 1, 1), size,
+              size);
+  const double setup_allowance = untimed_allowance_ms(
+      std::max(options.honest_setup_ms,
+               host_setup_ms(scene_memory, size) +
+                   (device ? device_setup_ms(scene_bytes(circles), image_size) : 0)));
+  const double read_back_allowance = untimed_allowance_ms(
+      std::max(options.honest_read_back_ms,
+               host_copy_ms(image_size) + (device ? device_read_back_ms(image_size) : 0)));
 
   Session session(options.worker,
                   {"--memory", memory_name(options.memory), "--scene-bytes",
@@ -125,6 +151,11 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
 
   auto* image = static_cast<unsigned char*>(image_memory.data());
   render::Image actual(size, size);
+  // Each call's cost and allowance, per frame: why a frame was charged.
+  std::ofstream costs(options.log_dir + "/judge-render-" + scene_name + ".tsv");
+  costs << std::fixed << std::setprecision(4)
+        << "# frame\tsetup_ms\tsetup_allowance_ms\tframe_ms\tread_back_ms\t"
+           "read_back_allowance_ms\tprobe_charged_ms\tcharged_ms\n";
   for (int frame = 1; frame <= options.runs; ++frame) {
     const auto seed = static_cast<std::uint32_t>(seeds() % 4294967295u + 1);
     const scenes::Scene scene = scene_variant(scene_name, seed, seeds());
@@ -146,7 +177,8 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
         {Command::kRenderFrame, name, options.call_timeout_s, -1},
         {Command::kRenderReadBack, "the read-back of " + name, options.call_timeout_s,
          read_back_allowance}};
-    double frame_ms = 0;
+    double frame_ms = 0, probes_ms = 0;
+    costs << frame;
     for (const Step& step : steps) {
       const Answer answer =
           session.call(step.command, static_cast<std::int64_t>(circles), step.seconds);
@@ -172,7 +204,11 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
       else
         charged += std::max(0.0, answer.ms - step.allowance);
       charged += probe.charged;
+      probes_ms += probe.charged;
+      costs << '\t' << answer.ms;
+      if (step.allowance >= 0) costs << '\t' << step.allowance;
     }
+    costs << '\t' << probes_ms << '\t' << charged << std::endl;
     for (std::size_t i = 0; i < kGuardBytes; ++i)
       if (image[image_size + i] != kPoison) {
         row.reason = "the read-back of " + name + " wrote past the image";

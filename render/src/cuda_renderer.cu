@@ -610,9 +610,10 @@ struct CudaRenderer::State {
 
     if (options.mode != CudaMode::Auto) {
       mode = options.mode;
+      description = mode_label(mode) + " (requested)";
+      if (!options.warm_up) return reset_image();
       clear();
       render(mode);
-      description = mode_label(mode) + " (requested)";
     } else if (static_cast<double>(frame.tile_count()) * scene.count > kMaxTiledTrialTests) {
       mode = CudaMode::Binned;
       clear();
@@ -632,7 +633,11 @@ struct CudaRenderer::State {
     // the pair count is known, on its second frame).
     clear();
     render(mode);
-    // Leave the image as a fresh one is: all zeros; count from here.
+    reset_image();
+  }
+
+  // Leaves the image as a fresh one is: all zeros; counts from here.
+  void reset_image() {
     CUDA_CHECK(cudaMemsetAsync(pixels.data(), 0, pixels.bytes(), stream.get()));
     CUDA_CHECK(cudaMemsetAsync(suffix_counters.data(), 0, suffix_counters.bytes(), stream.get()));
     stream.synchronize();

@@ -3,7 +3,7 @@
 # needed): the honest control keeps its rows on static, animated and snow
 # scenes; forged lines, a cached image and a wrong image size are rejected
 # with their reasons; work moved into the untimed setup or read-back is
-# charged to the frame. Skips (77) without bubblewrap.
+# charged to the frame, unless --untimed-costs allows it. Skips (77) without bubblewrap.
 #
 # Usage: test_render_judge.sh JUDGE BIN_DIR
 set -uo pipefail
@@ -61,6 +61,13 @@ for worker in read_back_deferral setup_precompute; do
   expect_eq "$worker: the moved work charged to the frame" yes \
     "$(awk -v c="$(field rand10k 7)" -v t="$(field rand10k 4)" 'BEGIN { printf "%s", (c >= 1 && c >= 0.5 * t) ? "yes" : "no: " c " charged of " t }')"
 done
+
+# Each frame's costs are in the log folder; --untimed-costs raises the
+# setup's allowance, so the same precompute is no longer charged.
+expect_eq "costs: a line per timed frame" 3 "$(grep -vc '^#' "$tmp/logs-setup_precompute/judge-render-rand10k.tsv")"
+render_rows setup_precompute rand10k --untimed-costs 100000,0
+expect_eq "a setup allowed 100 s: not charged" yes \
+  "$(awk -v c="$(field rand10k 7)" 'BEGIN { printf "%s", (c < 1) ? "yes" : "no: " c }')"
 
 out=$("$judge" --worker "$bin/judge_render_worker_honest" --memory host --scenes nosuchscene render 2>&1)
 expect_eq "unknown scene: usage error" 2 "$?"

@@ -28,6 +28,9 @@ struct RenderJudgeOptions {
   double start_timeout_s = 60;
   std::uint64_t seed = 0; // 0: drawn from the system's entropy
   double switch_ms = 0;   // as ScanJudgeOptions::switch_ms
+  // An honest worker's setup and read-back (ms), e.g. the reference's: the
+  // untimed calls' allowance is at least what these would get.
+  double honest_setup_ms = 0, honest_read_back_ms = 0;
   SandboxOptions sandbox;
 };
 

@@ -52,6 +52,11 @@ struct CudaRendererOptions {
   // provably the reference's result (docs/cuda_renderer.md); false always
   // uses the reference's two roundings. For tests.
   bool allow_fused_blend = true;
+  // A requested mode draws one frame at setup, so the first timed frame
+  // finds its kernels loaded and its graph recorded. false: setup draws
+  // nothing (the judge charges work done at setup; its workers load every
+  // kernel when they start). Auto mode times its trial frames either way.
+  bool warm_up = true;
   // Binned mode's pixels per thread (1, 2 or 4, stacked in a column of the
   // tile). 0: the default, or the RENDER_CUDA_ROWS environment variable.
   int binned_rows_per_thread = 0;
