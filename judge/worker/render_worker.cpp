@@ -54,7 +54,8 @@ void finish_gpu(const Args& args) {
 class Server {
 public:
   Server(const Args& args)
-      : args_(args), gpu_(start_gpu(args.device)), scene_(judge::SharedMemory::attach(kSceneFd, args.scene_bytes)),
+      : args_(args), gpu_(start_gpu(args.device)),
+        scene_(judge::SharedMemory::attach(kSceneFd, args.scene_bytes)),
         image_(judge::SharedMemory::attach(kImageFd, args.image_bytes)),
         renderer_(render::make_student_renderer()) {}
 
