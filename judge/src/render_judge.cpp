@@ -131,13 +131,20 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   // The floors are measured on a variant like the ones to come.
   write_scene(scene_memory.data(), scene_memory.bytes(), scene_variant(scene_name, 1, 1), size,
               size);
-  const double setup_allowance = untimed_allowance_ms(
-      std::max(options.honest_setup_ms,
-               host_setup_ms(scene_memory, size) +
-                   (device ? device_setup_ms(scene_bytes(circles), image_size) : 0)));
-  const double read_back_allowance = untimed_allowance_ms(
-      std::max(options.honest_read_back_ms,
-               host_copy_ms(image_size) + (device ? device_read_back_ms(image_size) : 0)));
+  constexpr double kUnbounded = 1e300;
+  const double setup_allowance =
+      !options.charge_untimed
+          ? kUnbounded
+          : untimed_allowance_ms(
+                std::max(options.honest_setup_ms,
+                         host_setup_ms(scene_memory, size) +
+                             (device ? device_setup_ms(scene_bytes(circles), image_size) : 0)));
+  const double read_back_allowance =
+      !options.charge_untimed
+          ? kUnbounded
+          : untimed_allowance_ms(std::max(options.honest_read_back_ms,
+                                          host_copy_ms(image_size) +
+                                              (device ? device_read_back_ms(image_size) : 0)));
 
   Session session(options.worker,
                   {"--memory", memory_name(options.memory), "--scene-bytes",

@@ -145,8 +145,9 @@ render_reference_time() {
     REF_MS=$(per_core "$REF_MS" "$cores")
     [ "$CACHED" = 0 ] || REF_NAME="serial / $cores cores (perfect scaling, cached)"
   else
-    judge_worker "$label: reference $REF_NAME" "$logs/render/$scene.ref" "$(render_reference_worker)" \
-      render "$scene" "$(render_memory)"
+    # Ours, trusted: its frame is timed as the course times it, unchanged.
+    JUDGE_TRUSTED=1 judge_worker "$label: reference $REF_NAME" "$logs/render/$scene.ref" \
+      "$(render_reference_worker)" render "$scene" "$(render_memory)"
     if [ "$JUDGE_VERDICT" != ok ]; then
       problem=$(judge_problem)
       not_graded "$part" "${problem:-the reference $REF_NAME was rejected by the judge: $JUDGE_NOTE (log: ${JUDGE_LOG#"$logs"/})}"

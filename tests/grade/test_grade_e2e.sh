@@ -104,6 +104,10 @@ test_render_default_reference() {
     "^judge --worker $bin/judge_render_rung_auto .*--scenes pattern --size 1024 --untimed-costs 10.2783,6.3295 " "$(cat "$CALLS")"
   expect_no_match "classic reference: the reference gets no such allowance" \
     "^judge --worker $bin/judge_render_rung_classic .*--untimed-costs" "$(cat "$CALLS")"
+  expect_match "classic reference: its untimed calls are not charged" \
+    "^judge --worker $bin/judge_render_rung_classic .*--scenes pattern --size 1024 --trusted-untimed " "$(cat "$CALLS")"
+  expect_no_match "classic reference: the graded renderer's are" \
+    "^judge --worker $bin/judge_render_rung_auto .*--trusted-untimed" "$(cat "$CALLS")"
   expect_match "classic reference: the programs and logs hidden" \
     "^judge --worker $bin/judge_render_rung_auto .*--hide $bin .*--hide $LOGS " "$(cat "$CALLS")"
   FAKE_WORKER_MS=judge_render_rung_tiled=2,judge_render_rung_pixels=10 grade render_mode render --scenes rgb --cuda-mode tiled --ref-mode pixels

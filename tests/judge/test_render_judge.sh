@@ -68,6 +68,9 @@ expect_eq "costs: a line per timed frame" 3 "$(grep -vc '^#' "$tmp/logs-setup_pr
 render_rows setup_precompute rand10k --untimed-costs 100000,0
 expect_eq "a setup allowed 100 s: not charged" yes \
   "$(awk -v c="$(field rand10k 7)" 'BEGIN { printf "%s", (c < 1) ? "yes" : "no: " c }')"
+render_rows read_back_deferral rand10k --trusted-untimed
+expect_eq "--trusted-untimed: the read-back not charged" yes \
+  "$(awk -v c="$(field rand10k 7)" 'BEGIN { printf "%s", (c < 1) ? "yes" : "no: " c }')"
 
 out=$("$judge" --worker "$bin/judge_render_worker_honest" --memory host --scenes nosuchscene render 2>&1)
 expect_eq "unknown scene: usage error" 2 "$?"

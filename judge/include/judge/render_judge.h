@@ -31,6 +31,9 @@ struct RenderJudgeOptions {
   // An honest worker's setup and read-back (ms), e.g. the reference's: the
   // untimed calls' allowance is at least what these would get.
   double honest_setup_ms = 0, honest_read_back_ms = 0;
+  // false: setup and read-back are never charged (a trusted reference,
+  // whose frame time is what the course times).
+  bool charge_untimed = true;
   SandboxOptions sandbox;
 };
 
