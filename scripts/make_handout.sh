@@ -65,7 +65,7 @@ HANDOUT_PATHS=(
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
   judge/CMakeLists.txt judge/app judge/include judge/src judge/worker tests/judge tests/grade/testing.sh
-  scripts/setup.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
+  scripts/setup.sh scripts/submit.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md docs/scenes.md
 )
 
@@ -178,7 +178,7 @@ written=1
 # build (cmake/Handout.cmake).
 cp "$repo/docs/students.md" "$dir/README.md"
 echo "This tree is a student handout: cmake builds it with SUITE_HANDOUT=ON." >"$dir/.handout"
-printf '/build*/\n/grade-results/\noutput_*\n' >"$dir/.gitignore"
+printf '/build*/\n/grade-results/\noutput_*\n/submission.zip\n' >"$dir/.gitignore"
 
 # write_wrapper FILE PROGRAM DEFAULTS SKIP_ERE: a script that runs the
 # reference PROGRAM with DEFAULTS added, unless "PREVIOUS ARGUMENT" of some
