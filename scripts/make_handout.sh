@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Writes the tree a class receives (docs/students.md, "For instructors"):
+# Writes the tree a class receives (docs/grading.md, "For instructors: the
+# handout"):
 # the student slots, the serial references, the scenes, the shading rule,
 # the grader, the tests of the slots and the student docs, and none of the
 # suite's own GPU implementations. It builds and tests with the same README
