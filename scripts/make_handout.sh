@@ -170,6 +170,25 @@ for path in "${HANDOUT_PATHS[@]}"; do
   [ -e "$repo/$path" ] || fail "$path is listed in HANDOUT_PATHS but missing from the suite"
 done
 
+# strip_suite_only FILE: drops, in place, the parts of a doc that are about
+# the suite rather than the assignment (its designs, its measurements, the
+# instructors' tools), which name files the handout does not hold: the lines
+# from one reading "<!-- suite-only -->" to one reading "<!-- /suite-only -->",
+# and any line ending in " <!-- suite-only -->"; blank lines left doubled by
+# a cut become one. Status 1, the file left as it was, when the block
+# markers do not pair up.
+strip_suite_only() {
+  local stripped
+  stripped=$(awk '
+    /^<!-- suite-only -->$/ { if (skip) exit 1; skip = 1; cut = 1; next }
+    /^<!-- \/suite-only -->$/ { if (!skip) exit 1; skip = 0; next }
+    skip || / <!-- suite-only -->$/ { cut = 1; next }
+    /^$/ && cut && blank { next } # one blank line where a part was cut
+    { print; blank = $0 == ""; if (!blank) cut = 0 }
+    END { if (skip) exit 1 }' "$1") || return 1
+  printf '%s\n' "$stripped" >"$1"
+}
+
 [ ! -d "$dir" ] || dir_existed=1
 mkdir -p -- "$dir" || fail "cannot create '$dir'"
 dir=$(cd "$dir" && pwd)
@@ -178,6 +197,9 @@ written=1
 # The student docs are the handout's README; .handout selects the handout
 # build (cmake/Handout.cmake).
 cp "$repo/docs/students.md" "$dir/README.md"
+for doc in "$dir/README.md" "$dir"/docs/*.md; do
+  strip_suite_only "$doc" || fail "${doc#"$dir"/}: unbalanced suite-only markers"
+done
 echo "This tree is a student handout: cmake builds it with SUITE_HANDOUT=ON." >"$dir/.handout"
 printf '/build*/\n/grade-results/\noutput_*\n/submission.zip\n' >"$dir/.gitignore"
 
