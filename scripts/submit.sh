@@ -57,12 +57,12 @@ while [ $# -gt 0 ]; do
   if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
   case "$1" in
     -o | --output)
-      [ $# -ge 2 ] && [ -n "$2" ] || usage_error "$1 needs a file name"
+      if [ $# -lt 2 ] || [ -z "$2" ]; then usage_error "$1 needs a file name"; fi
       output=$2
       shift
       ;;
     --build-dir)
-      [ $# -ge 2 ] && [ -n "$2" ] || usage_error "--build-dir needs a folder"
+      if [ $# -lt 2 ] || [ -z "$2" ]; then usage_error "--build-dir needs a folder"; fi
       build_dir=$2
       shift
       ;;
