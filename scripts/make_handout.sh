@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Writes the tree a class receives (docs/students.md, "For instructors"):
+# Writes the tree a class receives (docs/grading.md, "For instructors: the
+# handout"):
 # the student slots, the serial references, the scenes, the shading rule,
 # the grader, the tests of the slots and the student docs, and none of the
 # suite's own GPU implementations. It builds and tests with the same README
@@ -65,7 +66,7 @@ HANDOUT_PATHS=(
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
   judge/CMakeLists.txt judge/app judge/include judge/src judge/worker tests/judge tests/grade/testing.sh
-  scripts/setup.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
+  scripts/setup.sh scripts/submit.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md docs/scenes.md
 )
 
@@ -169,6 +170,25 @@ for path in "${HANDOUT_PATHS[@]}"; do
   [ -e "$repo/$path" ] || fail "$path is listed in HANDOUT_PATHS but missing from the suite"
 done
 
+# strip_suite_only FILE: drops, in place, the parts of a doc that are about
+# the suite rather than the assignment (its designs, its measurements, the
+# instructors' tools), which name files the handout does not hold: the lines
+# from one reading "<!-- suite-only -->" to one reading "<!-- /suite-only -->",
+# and any line ending in " <!-- suite-only -->"; blank lines left doubled by
+# a cut become one. Status 1, the file left as it was, when the block
+# markers do not pair up.
+strip_suite_only() {
+  local stripped
+  stripped=$(awk '
+    /^<!-- suite-only -->$/ { if (skip) exit 1; skip = 1; cut = 1; next }
+    /^<!-- \/suite-only -->$/ { if (!skip) exit 1; skip = 0; next }
+    skip || / <!-- suite-only -->$/ { cut = 1; next }
+    /^$/ && cut && blank { next } # one blank line where a part was cut
+    { print; blank = $0 == ""; if (!blank) cut = 0 }
+    END { if (skip) exit 1 }' "$1") || return 1
+  printf '%s\n' "$stripped" >"$1"
+}
+
 [ ! -d "$dir" ] || dir_existed=1
 mkdir -p -- "$dir" || fail "cannot create '$dir'"
 dir=$(cd "$dir" && pwd)
@@ -177,8 +197,11 @@ written=1
 # The student docs are the handout's README; .handout selects the handout
 # build (cmake/Handout.cmake).
 cp "$repo/docs/students.md" "$dir/README.md"
+for doc in "$dir/README.md" "$dir"/docs/*.md; do
+  strip_suite_only "$doc" || fail "${doc#"$dir"/}: unbalanced suite-only markers"
+done
 echo "This tree is a student handout: cmake builds it with SUITE_HANDOUT=ON." >"$dir/.handout"
-printf '/build*/\n/grade-results/\noutput_*\n' >"$dir/.gitignore"
+printf '/build*/\n/grade-results/\noutput_*\n/submission.zip\n' >"$dir/.gitignore"
 
 # write_wrapper FILE PROGRAM DEFAULTS SKIP_ERE: a script that runs the
 # reference PROGRAM with DEFAULTS added, unless "PREVIOUS ARGUMENT" of some

@@ -20,6 +20,10 @@
 //
 // Read first: docs/students.md (how to build, check and grade) and
 // docs/render.md (the program's options and output).
+//
+// Given for your kernels, in this folder: circle_box.h (may a circle reach
+// a box of the image?) and block_scan.cuh (a block-wide exclusive scan in
+// shared memory). Thrust and CUB may be used too.
 #include <climits>
 #include <memory>
 #include <stdexcept>

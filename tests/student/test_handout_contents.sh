@@ -23,8 +23,8 @@ expect_match "make_handout: names the handout" "^Handout: $handout\$" "$out"
 for file in .handout README.md CMakeLists.txt CMakePresets.json \
   saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu \
   saxpy/src/saxpy_serial.cpp saxpy/src/chunks.cpp scan/src/reference.cpp render/src/ref_renderer.cpp \
-  render/include/render/shade.h scenes/src/course_scenes.cpp scripts/gradescope.sh \
-  tests/student/test_student_gpu.cpp docs/students.md; do
+  render/include/render/shade.h scenes/src/course_scenes.cpp scripts/gradescope.sh scripts/submit.sh \
+  render/student/circle_box.h render/student/block_scan.cuh tests/student/test_student_gpu.cpp docs/students.md; do
   expect_eq "handout holds $file" yes "$([ -f "$handout/$file" ] && echo yes || echo no)"
 done
 
@@ -42,6 +42,13 @@ for file in "${grader[@]}"; do
   expect_eq "handout holds scripts/$file (the grader)" yes "$([ -f "$handout/scripts/$file" ] && echo yes || echo no)"
 done
 expect_eq "README is the student docs" "$(cat "$repo/docs/students.md")" "$(cat "$handout/README.md")"
+# The docs it carries: their parts about the suite are gone, and every link
+# and every path they name leads to something the handout holds.
+expect_eq "no suite-only part left in the docs" "" "$(cd "$handout" && grep -l 'suite-only' README.md docs/*.md)"
+expect_match "the suite's docs have suite-only parts to drop" '<!-- suite-only -->' "$(cat "$repo/docs/grading.md")"
+out=$(bash "$repo/tests/docs/test_doc_links.sh" --docs-only "$handout" 2>&1)
+expect_eq "the handout's docs: the link check's exit status" 0 "$?"
+expect_eq "the handout's docs: every link and path leads into the handout" "" "$(grep '^FAIL' <<<"$out")"
 expect_eq "no reference programs with --no-refs" no "$([ -e "$handout/ref" ] && echo yes || echo no)"
 
 # The suite's GPU sources (the judge's reference scan too), other than the
