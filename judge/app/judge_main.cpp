@@ -31,8 +31,9 @@ separate, trusted process: runs it in a sandbox, gives each timed call a fresh
 random input, times each call from request to answer, and checks each
 call's output against the serial reference. TEST: scan, find_repeats (a
 scan worker), render (a render worker: each timed frame a new variant of the
-scene, its image checked; setup and read-back beyond what they cost the
-judge itself are charged to the frame).
+scene, its image checked; setup and read-back beyond their allowance are
+charged to the frame, and each frame's costs go to LOG_DIR/judge-render-
+SCENE.tsv).
 Options:
   --worker PATH         the worker program (required)
   --counts LIST         element counts, comma-separated
