@@ -123,9 +123,9 @@ __device__ inline shade::PixelBox box_of(const float4& geometry, const FrameGeom
 }
 
 // Binning walks a circle's tile span one thread per circle when the span is
-// at most this many tiles, and one warp per circle above it: a thread walks
-// a tile in about 0.25 µs, so a single thread on a large circle (rgb's cover
-// 1000 tiles) would hold a whole frame up.
+// at most this many tiles, and one warp per circle above it: a single thread
+// walking a large circle's tiles (rgb's cover about 1000) would hold a whole
+// frame up.
 constexpr int kSerialSpanTiles = 16;
 
 __device__ inline int span_area(const TileSpan& span) {

@@ -83,10 +83,9 @@ int tiled_blocks(int requested) {
 
 // Suffix compositing by default in tiles of at least 256 pairs of which at
 // least 25% cover the whole tile (and at least 48 do: the window needs
-// them). On the H200 that took biglittle and littlebig 1.67-1.69x faster
-// than the full blend, rand100k 1.19x, rand1M 1.11x, micro2M 1.09x and
-// rand10k 1.02x (docs/cuda_renderer.md, section 6); from 128 pairs at 25%
-// rand10k lost 15%.
+// them): the thresholds that sped up every dense scene on the H200 and
+// slowed none (docs/cuda_renderer.md, section 6, has the measurements;
+// lower thresholds cost rand10k time).
 // RENDER_CUDA_SUFFIX_MIN_PAIRS and RENDER_CUDA_SUFFIX_MIN_FULL (a number, or
 // "off") change them for measurements.
 constexpr char kSuffixVariable[] = "RENDER_CUDA_SUFFIX_MIN_PAIRS";

@@ -30,8 +30,8 @@ namespace render::gpu {
 // settles only if all 256 of its pixels do: 32 would send about half the
 // tiles to the full blend, 48 settled every one in a model with exactly 48
 // per pixel. A window of 48 whole-tile pairs gives each pixel at least that
-// many; on the H200 it was 3-4% faster per frame than 64 on the dense
-// scenes, 40 4-6% but with less margin, 32 slower (tiles fell back).
+// many; it beat 64 on the dense scenes and kept more margin than 40, while
+// 32 sent tiles back to the full blend (docs/cuda_renderer.md, section 6).
 constexpr int kSuffixCircles = 48;
 
 // Per tile row, a difference array of covered runs: +1 at a run's first

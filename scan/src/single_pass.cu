@@ -7,11 +7,10 @@ namespace scan::detail {
 
 // Tilings: threads per block, 16-byte vectors per thread (4 items each), the
 // look-back's pause between polls, and its predecessors per lane and round.
-// Chosen by tools/scan_tune on the H200 (docs/scan.md, "Tuning"). Held in
-// registers, scan tiles peaked at 128x8 (738 us at 2^28, 68% of memcpy)
-// because registers capped the bytes in flight per SM; find_repeats' tile
-// needs fewer registers: 256x12 took 463 us at 2^28 against 607 us for 256x8,
-// and with the L2 prefetch 431 us.
+// Chosen by tools/scan_tune on the H200 (docs/scan.md, "Algorithms" and its
+// change log, has the measurements). Held in registers, scan tiles peak at
+// 128x8 because registers cap the bytes in flight per SM; find_repeats'
+// tile needs fewer registers, so 256x12 keeps more bytes in flight.
 //
 // On Hopper and newer both run the warp-specialized pipeline instead
 // (pipeline.cuh), one block per SM with 7 stages of 32 KB tiles: the scan
@@ -25,9 +24,8 @@ using RegisterScanTiling = Tiling<128, 8, 100>;
 using RepeatsTiling = Tiling<256, 12, 100>;
 using ScanPipeline = Pipeline<8192, 7, 8, 1, 2, 64, 2>;
 using RepeatsPipeline = Pipeline<8192, 7, 16, 1, 2, 64, 4>;
-// Short inputs gain nothing from smaller register tiles: at 1M items tiles of
-// 2048 to 8192 items took 9.2-10.4 us against 10.0 and 8.7 us, and at 4M they
-// were slower (docs/scan.md, change 14).
+// Short inputs gain nothing from smaller register tiles, and at 4M they were
+// slower (docs/scan.md, change 14).
 static_assert(RegisterScanTiling::kTileItems <= ScanPipeline::kTileItems &&
                   RepeatsPipeline::kTileItems <= RepeatsTiling::kTileItems,
               "the look-back words are sized for the smaller tile of each call");

@@ -118,7 +118,7 @@ public:
 
   // The mode in use: the requested one, or what auto chose at setup.
   CudaMode mode() const;
-  // One line on the mode and why, e.g. "binned (auto: tiled 0.41 ms, binned 0.23 ms)".
+  // One line on the mode and why, e.g. "binned (auto: tiled T ms, binned B ms per render)".
   std::string describe() const;
   // For tests and measurements: waits for the device.
   CudaSuffixTiles suffix_tiles() const;

@@ -8,9 +8,8 @@
 namespace saxpy {
 
 // Floats per chunk of the tuned trip unless --chunk says otherwise: 8M floats
-// (32 MB per array), large enough that each copy runs at the link's full rate.
-// On the H200 at N = 100M (best of 5 each): 1M floats 1.077x the ideal trip,
-// 2M 1.062x, 4M 1.054x, 8M 1.043x, 16M 1.052x (docs/saxpy.md).
+// (32 MB per array), large enough that each copy runs at the link's full rate;
+// the best of the chunk sweep in docs/saxpy.md.
 inline constexpr std::size_t kDefaultChunk = std::size_t{1} << 23;
 // Chunks near the end of the trip halve down to this size (1 MB per array),
 // unless the chunk size is smaller still.
