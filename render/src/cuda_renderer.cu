@@ -16,6 +16,7 @@
 #include "common/cuda_check.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
+#include "common/enum_names.h"
 #include "common/graph.h"
 #include "common/stream.h"
 #include "common/timer.h"
@@ -29,9 +30,10 @@ namespace render {
 
 namespace {
 
-constexpr CudaMode kAllModes[] = {CudaMode::Circles, CudaMode::Pixels, CudaMode::Tiles,
-                                  CudaMode::Classic, CudaMode::Tiled,  CudaMode::Binned,
-                                  CudaMode::Auto};
+constexpr common::NamedValue<CudaMode> kModeNames[] = {
+    {CudaMode::Circles, "circles"}, {CudaMode::Pixels, "pixels"}, {CudaMode::Tiles, "tiles"},
+    {CudaMode::Classic, "classic"}, {CudaMode::Tiled, "tiled"},   {CudaMode::Binned, "binned"},
+    {CudaMode::Auto, "auto"}};
 
 // A pass never holds more pairs than this: the sort's item count and the
 // tile ranges are 32-bit.
@@ -261,37 +263,17 @@ PairScratch lay_out_pairs(void* base, std::size_t capacity, std::size_t sort_byt
 } // namespace
 
 const char* cuda_mode_name(CudaMode mode) {
-  switch (mode) {
-  case CudaMode::Circles:
-    return "circles";
-  case CudaMode::Pixels:
-    return "pixels";
-  case CudaMode::Tiles:
-    return "tiles";
-  case CudaMode::Classic:
-    return "classic";
-  case CudaMode::Tiled:
-    return "tiled";
-  case CudaMode::Binned:
-    return "binned";
-  case CudaMode::Auto:
-    return "auto";
-  }
-  return "unknown";
+  return common::enum_name(kModeNames, mode, "unknown");
 }
 
 CudaMode parse_cuda_mode(const std::string& text) {
-  for (const CudaMode mode : kAllModes)
-    if (text == cuda_mode_name(mode)) return mode;
+  if (const auto mode = common::enum_from_name(kModeNames, text)) return *mode;
   throw std::invalid_argument("unknown CUDA mode '" + text +
                               "' (valid modes: " + cuda_mode_names() + ")");
 }
 
 std::string cuda_mode_names() {
-  std::string names;
-  for (const CudaMode mode : kAllModes)
-    names += (names.empty() ? "" : ", ") + std::string(cuda_mode_name(mode));
-  return names;
+  return common::enum_names(kModeNames);
 }
 
 struct CudaRenderer::State {

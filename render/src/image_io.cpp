@@ -22,6 +22,7 @@
 #define STBI_WRITE_NO_STDIO
 #include <stb_image_write.h>
 
+#include "common/enum_names.h"
 #include "scenes/atomic_file.h"
 #include "write_step.h"
 
@@ -161,23 +162,19 @@ std::string size_text(int width, int height) {
 
 } // namespace
 
+namespace {
+constexpr common::NamedValue<ImageFormat> kFormatNames[] = {
+    {ImageFormat::Png, "png"}, {ImageFormat::Ppm, "ppm"}, {ImageFormat::Rgbaf, "rgbaf"}};
+} // namespace
+
 const char* image_format_name(ImageFormat format) {
-  switch (format) {
-  case ImageFormat::Png:
-    return "png";
-  case ImageFormat::Ppm:
-    return "ppm";
-  case ImageFormat::Rgbaf:
-    return "rgbaf";
-  }
-  return "?";
+  return common::enum_name(kFormatNames, format);
 }
 
 ImageFormat parse_image_format(const std::string& text) {
-  for (const ImageFormat format : {ImageFormat::Png, ImageFormat::Ppm, ImageFormat::Rgbaf})
-    if (text == image_format_name(format)) return format;
+  if (const auto format = common::enum_from_name(kFormatNames, text)) return *format;
   throw std::invalid_argument("unknown image format '" + text +
-                              "' (valid formats: png, ppm, rgbaf)");
+                              "' (valid formats: " + common::enum_names(kFormatNames) + ")");
 }
 
 std::uint8_t to_byte(float v) {

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "common/device.h"
+#include "common/enum_names.h"
 #include "render/cpu_renderer.h"
 #include "render/cuda_renderer.h"
 #include "render/ref_renderer.h"
@@ -12,30 +13,20 @@ namespace render {
 
 namespace {
 
-constexpr RendererKind kAllKinds[] = {RendererKind::CpuRef, RendererKind::Cpu, RendererKind::Cuda,
-                                      RendererKind::Auto, RendererKind::Student};
+constexpr common::NamedValue<RendererKind> kKindNames[] = {{RendererKind::CpuRef, "cpuref"},
+                                                           {RendererKind::Cpu, "cpu"},
+                                                           {RendererKind::Cuda, "cuda"},
+                                                           {RendererKind::Auto, "auto"},
+                                                           {RendererKind::Student, "student"}};
 
 } // namespace
 
 const char* renderer_kind_name(RendererKind kind) {
-  switch (kind) {
-  case RendererKind::CpuRef:
-    return "cpuref";
-  case RendererKind::Cpu:
-    return "cpu";
-  case RendererKind::Cuda:
-    return "cuda";
-  case RendererKind::Auto:
-    return "auto";
-  case RendererKind::Student:
-    return "student";
-  }
-  return "unknown";
+  return common::enum_name(kKindNames, kind, "unknown");
 }
 
 RendererKind parse_renderer_kind(const std::string& text) {
-  for (RendererKind kind : kAllKinds)
-    if (text == renderer_kind_name(kind)) return kind;
+  if (const auto kind = common::enum_from_name(kKindNames, text)) return *kind;
   // "ref": the name the course's help text gives its serial renderer.
   if (text == "ref") return RendererKind::CpuRef;
   throw std::invalid_argument("unknown renderer '" + text +

@@ -1,25 +1,23 @@
 #include <stdexcept>
 
+#include "common/enum_names.h"
 #include "saxpy/saxpy.h"
 
 namespace saxpy {
 
+namespace {
+constexpr common::NamedValue<Variant> kVariantNames[] = {
+    {Variant::Course, "course"}, {Variant::Tuned, "tuned"}, {Variant::Student, "student"}};
+} // namespace
+
 const char* variant_name(Variant v) {
-  switch (v) {
-  case Variant::Course:
-    return "course";
-  case Variant::Tuned:
-    return "tuned";
-  case Variant::Student:
-    return "student";
-  }
-  return "?";
+  return common::enum_name(kVariantNames, v);
 }
 
 Variant parse_variant(const std::string& name) {
-  for (Variant v : {Variant::Course, Variant::Tuned, Variant::Student})
-    if (name == variant_name(v)) return v;
-  throw std::invalid_argument("unknown variant '" + name + "' (valid: course, tuned, student)");
+  if (const auto v = common::enum_from_name(kVariantNames, name)) return *v;
+  throw std::invalid_argument("unknown variant '" + name +
+                              "' (valid: " + common::enum_names(kVariantNames) + ")");
 }
 
 std::vector<Variant> default_variants() {

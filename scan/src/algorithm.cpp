@@ -1,39 +1,38 @@
 #include "scan/algorithm.h"
 
+#include "common/enum_names.h"
+
 namespace scan {
 
+namespace {
+// The ladder's algorithms in order; the student's slot is found by name but
+// is not one of them.
+constexpr common::NamedValue<Algorithm> kAlgorithmNames[] = {
+    {Algorithm::kKoggeStone, "kogge-stone"},
+    {Algorithm::kBlelloch, "blelloch"},
+    {Algorithm::kSinglePass, "single-pass"},
+    {Algorithm::kCub, "cub"}};
+constexpr char kStudentName[] = "student";
+} // namespace
+
 const char* algorithm_name(Algorithm algorithm) {
-  switch (algorithm) {
-  case Algorithm::kKoggeStone:
-    return "kogge-stone";
-  case Algorithm::kBlelloch:
-    return "blelloch";
-  case Algorithm::kSinglePass:
-    return "single-pass";
-  case Algorithm::kCub:
-    return "cub";
-  case Algorithm::kStudent:
-    return "student";
-  }
-  return "?";
+  return algorithm == Algorithm::kStudent ? kStudentName
+                                          : common::enum_name(kAlgorithmNames, algorithm);
 }
 
 std::vector<Algorithm> all_algorithms() {
-  return {Algorithm::kKoggeStone, Algorithm::kBlelloch, Algorithm::kSinglePass, Algorithm::kCub};
+  std::vector<Algorithm> all;
+  for (const auto& entry : kAlgorithmNames) all.push_back(entry.value);
+  return all;
 }
 
 std::string algorithm_names() {
-  std::string names;
-  for (Algorithm a : all_algorithms())
-    names += (names.empty() ? "" : ", ") + std::string(algorithm_name(a));
-  return names;
+  return common::enum_names(kAlgorithmNames);
 }
 
 std::optional<Algorithm> find_algorithm(const std::string& name) {
-  for (Algorithm a : all_algorithms())
-    if (name == algorithm_name(a)) return a;
-  if (name == algorithm_name(Algorithm::kStudent)) return Algorithm::kStudent;
-  return std::nullopt;
+  if (name == kStudentName) return Algorithm::kStudent;
+  return common::enum_from_name(kAlgorithmNames, name);
 }
 
 } // namespace scan

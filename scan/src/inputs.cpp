@@ -2,44 +2,34 @@
 
 #include <cstdlib>
 
+#include "common/enum_names.h"
+
 namespace scan {
 
+namespace {
+constexpr common::NamedValue<InputKind> kInputNames[] = {
+    {InputKind::kOnes, "ones"},   {InputKind::kRandom, "random"},
+    {InputKind::kZeros, "zeros"}, {InputKind::kAlternating, "alternating"},
+    {InputKind::kEqual, "equal"}, {InputKind::kAscending, "ascending"},
+    {InputKind::kWide, "wide"}};
+} // namespace
+
 const char* input_name(InputKind kind) {
-  switch (kind) {
-  case InputKind::kOnes:
-    return "ones";
-  case InputKind::kRandom:
-    return "random";
-  case InputKind::kZeros:
-    return "zeros";
-  case InputKind::kAlternating:
-    return "alternating";
-  case InputKind::kEqual:
-    return "equal";
-  case InputKind::kAscending:
-    return "ascending";
-  case InputKind::kWide:
-    return "wide";
-  }
-  return "?";
+  return common::enum_name(kInputNames, kind);
 }
 
 std::vector<InputKind> all_inputs() {
-  return {InputKind::kOnes,  InputKind::kRandom,    InputKind::kZeros, InputKind::kAlternating,
-          InputKind::kEqual, InputKind::kAscending, InputKind::kWide};
+  std::vector<InputKind> all;
+  for (const auto& entry : kInputNames) all.push_back(entry.value);
+  return all;
 }
 
 std::string input_names() {
-  std::string names;
-  for (InputKind k : all_inputs())
-    names += (names.empty() ? "" : ", ") + std::string(input_name(k));
-  return names;
+  return common::enum_names(kInputNames);
 }
 
 std::optional<InputKind> find_input(const std::string& name) {
-  for (InputKind k : all_inputs())
-    if (name == input_name(k)) return k;
-  return std::nullopt;
+  return common::enum_from_name(kInputNames, name);
 }
 
 void fill_input(InputKind kind, int* out, std::int64_t n, unsigned seed) {

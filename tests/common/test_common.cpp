@@ -18,6 +18,7 @@
 #include "common/cuda_handle.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
+#include "common/enum_names.h"
 #include "common/event.h"
 #include "common/graph.h"
 #include "common/host_memory.h"
@@ -389,4 +390,31 @@ TEST_F(CommonGpu, GraphReplaysItsCaptureAndSurvivesAThrow) {
   stream.synchronize();
   a.copy_to_host(back.data(), 1024);
   EXPECT_EQ(back, std::vector<int>(1024, 0x03030303));
+}
+
+// ------------------------------------------------------------ enum names
+
+namespace {
+enum class Fruit { Apple, Pear, Plum, Unnamed };
+constexpr common::NamedValue<Fruit> kFruitNames[] = {
+    {Fruit::Apple, "apple"}, {Fruit::Pear, "pear"}, {Fruit::Plum, "plum"}};
+} // namespace
+
+TEST(EnumNames, NameOfEveryValueAndTheMissingOne) {
+  EXPECT_STREQ(common::enum_name(kFruitNames, Fruit::Apple), "apple");
+  EXPECT_STREQ(common::enum_name(kFruitNames, Fruit::Plum), "plum");
+  EXPECT_STREQ(common::enum_name(kFruitNames, Fruit::Unnamed), "?");
+  EXPECT_STREQ(common::enum_name(kFruitNames, Fruit::Unnamed, "unknown"), "unknown");
+}
+
+TEST(EnumNames, ValueOfANameExactlyAsWritten) {
+  EXPECT_EQ(common::enum_from_name(kFruitNames, "pear"), Fruit::Pear);
+  EXPECT_EQ(common::enum_from_name(kFruitNames, "Pear"), std::nullopt);
+  EXPECT_EQ(common::enum_from_name(kFruitNames, "pea"), std::nullopt);
+  EXPECT_EQ(common::enum_from_name(kFruitNames, ""), std::nullopt);
+}
+
+TEST(EnumNames, NamesJoinedInTableOrder) {
+  EXPECT_EQ(common::enum_names(kFruitNames), "apple, pear, plum");
+  EXPECT_EQ(common::enum_names(kFruitNames, "|"), "apple|pear|plum");
 }
