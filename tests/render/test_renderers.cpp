@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/device.h"
+#include "render/banded_ref_renderer.h"
 #include "render/cpu_renderer.h"
 #include "render/ref_renderer.h"
 #include "render/renderer_factory.h"
@@ -35,8 +36,8 @@ const Image& render_frame(render::Renderer& r) {
 
 // Renders `frames` frames with both renderers; every frame must match bit
 // for bit. Reports the first differing pixel.
-void expect_same_frames(const scenes::Scene& scene, int size, int frames,
-                        CpuRenderer cpu = CpuRenderer()) {
+template <class Other = CpuRenderer>
+void expect_same_frames(const scenes::Scene& scene, int size, int frames, Other cpu = Other()) {
   RefRenderer ref;
   ref.setup(scene, size, size);
   cpu.setup(scene, size, size);
@@ -199,6 +200,17 @@ TEST_P(EveryScene, CpuMatchesReferenceBitForBit) {
     expect_same_frames(scene, 64, 4);
     expect_same_frames(scene, 256, 3);
   }
+}
+
+// The judge's reference frames: the serial reference over row bands, bands
+// of 16 rows, so sizes above and below one band and several per thread.
+TEST_P(EveryScene, BandedReferenceMatchesReferenceBitForBit) {
+  const scenes::Scene scene = scenes::load_scene(GetParam());
+  for (int threads : {1, 3, 0})
+    for (int size : {1, 7, 16, 17, 100, 257})
+      expect_same_frames(scene, size, 1, render::BandedRefRenderer(threads));
+  if (scene.animation != scenes::Animation::None)
+    expect_same_frames(scene, 100, 3, render::BandedRefRenderer(4));
 }
 
 // FNV-1a over the image's bytes.
