@@ -45,6 +45,15 @@ REF_SCAN_ALGORITHM=blelloch
 # course's T4 and newer, "75-real;80-real;86-real;89-real;90-real;100-real;120-real".
 REF_CUDA_ARCHITECTURES="75-real;80-real;86-real;89-real;90-real;100-real;120-real"
 
+# The renderer's public headers a handout holds: not the parallel CPU
+# renderer's or its helpers (cpu_renderer.h, covered_run.h, suffix.h).
+RENDER_HEADERS=(banded_ref_renderer.h check.h cuda_renderer.h frame_loop.h gif.h host_renderer.h
+  image.h image_io.h ref_renderer.h renderer.h renderer_factory.h shade.h)
+
+# The judge's workers a handout holds: all but the parallel CPU renderer's.
+JUDGE_WORKERS=(calibration_slot.cu render_host_slot.cpp render_rung_slot.cpp render_worker.cpp
+  rung_slot.cpp scan_worker.cpp)
+
 # What the handout holds, as paths from the top of the suite (folders whole).
 # A path listed here that is missing stops the script: update the list when
 # files move. The suite's GPU implementations are left out on purpose; each
@@ -58,14 +67,14 @@ HANDOUT_PATHS=(
   scan/CMakeLists.txt scan/app scan/include scan/src/algorithm.cpp scan/src/inputs.cpp
   scan/src/reference.cpp scan/src/workspace.cpp scan/src/dispatch.cpp scan/src/cub_backend.cu
   scan/src/kernels.h scan/src/workspace_access.h scan/student
-  render/CMakeLists.txt render/app render/bench render/include render/student
-  render/src/check.cpp render/src/cpu_renderer.cpp render/src/frame_loop.cpp
+  render/CMakeLists.txt render/app render/student "${RENDER_HEADERS[@]/#/render/include/render/}"
+  render/src/banded_ref_renderer.cpp render/src/check.cpp render/src/frame_loop.cpp
   render/src/host_renderer.cpp render/src/image.cpp render/src/image_io.cpp render/src/parallel.cpp
-  render/src/parallel.h render/src/ref_renderer.cpp render/src/renderer_factory.cpp render/src/run_shading.cpp
-  render/src/run_shading.h render/src/tile_bins.cpp render/src/tile_bins.h render/src/gif.cpp render/src/write_step.h
+  render/src/parallel.h render/src/ref_renderer.cpp render/src/renderer_factory.cpp
+  render/src/gif.cpp render/src/write_step.h
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
-  judge/CMakeLists.txt judge/app judge/include judge/src judge/worker tests/judge tests/grade/testing.sh
+  judge/CMakeLists.txt judge/app judge/include judge/src "${JUDGE_WORKERS[@]/#/judge/worker/}" tests/judge tests/grade/testing.sh
   scripts/setup.sh scripts/submit.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md docs/scenes.md
 )

@@ -7,11 +7,25 @@
 
 #include "parallel.h"
 #include "render/covered_run.h"
+#include "render/renderer_factory.h"
 #include "render/suffix.h"
 #include "run_shading.h"
 #include "tile_bins.h"
 
 namespace render {
+
+void CpuRenderer::shade_circle_runs(const Circle& c, const shade::PixelBox& box) {
+  // Snow's contribution changes per pixel, so runs would save little there;
+  // and finding runs costs more than it saves on boxes a few pixels wide.
+  constexpr int kMinRunWidth = 5;
+  if (scene().snow || box.max_x - box.min_x < kMinRunWidth) {
+    shade_circle(c, box);
+    return;
+  }
+  const FlatCircle flat{c.x, c.y, c.radius,
+                        shade::blend_terms(shade::flat_contribution(c.r, c.g, c.b))};
+  shade_flat_circle_runs(mutable_image(), flat, box, inverse_width(), inverse_height());
+}
 
 struct CpuRenderer::Tiles {
   TileGrid grid;
@@ -286,6 +300,10 @@ void CpuRenderer::render_tile(std::size_t tile) {
   } else {
     for (const Circle& c : circles_) shade_clipped(c);
   }
+}
+
+std::unique_ptr<Renderer> make_cpu_renderer() {
+  return std::make_unique<CpuRenderer>();
 }
 
 } // namespace render

@@ -2,8 +2,6 @@
 
 #include <utility>
 
-#include "run_shading.h"
-
 namespace render {
 
 void HostRenderer::setup(const scenes::Scene& scene, int width, int height) {
@@ -43,19 +41,6 @@ void HostRenderer::shade_circle(const Circle& c, const shade::PixelBox& box) {
     shade_circle_as<true>(c, box);
   else
     shade_circle_as<false>(c, box);
-}
-
-void HostRenderer::shade_circle_runs(const Circle& c, const shade::PixelBox& box) {
-  // Snow's contribution changes per pixel, so runs would save little there;
-  // and finding runs costs more than it saves on boxes a few pixels wide.
-  constexpr int kMinRunWidth = 5;
-  if (scene_.snow || box.max_x - box.min_x < kMinRunWidth) {
-    shade_circle(c, box);
-    return;
-  }
-  const FlatCircle flat{c.x, c.y, c.radius,
-                        shade::blend_terms(shade::flat_contribution(c.r, c.g, c.b))};
-  shade_flat_circle_runs(image_, flat, box, inverse_width_, inverse_height_);
 }
 
 template <bool kSnow>

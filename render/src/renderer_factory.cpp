@@ -4,7 +4,6 @@
 
 #include "common/device.h"
 #include "common/enum_names.h"
-#include "render/cpu_renderer.h"
 #include "render/cuda_renderer.h"
 #include "render/ref_renderer.h"
 #include "student_renderer.h"
@@ -36,7 +35,12 @@ RendererKind parse_renderer_kind(const std::string& text) {
 RendererChoice choose_renderer(RendererKind requested) {
   if (requested != RendererKind::Auto) return {requested, "requested"};
   const std::string no_device = common::no_device_message();
+#ifdef SUITE_HANDOUT
+  if (!no_device.empty())
+    return {RendererKind::CpuRef, no_device + "; the serial reference renderer draws instead"};
+#else
   if (!no_device.empty()) return {RendererKind::Cpu, no_device};
+#endif
   return {RendererKind::Cuda, "CUDA device found"};
 }
 
@@ -45,7 +49,7 @@ std::unique_ptr<Renderer> make_renderer(RendererKind kind) {
   case RendererKind::CpuRef:
     return std::make_unique<RefRenderer>();
   case RendererKind::Cpu:
-    return std::make_unique<CpuRenderer>();
+    return make_cpu_renderer();
   case RendererKind::Cuda: // its constructor says when no device answers
     return make_cuda_renderer(CudaRendererOptions{});
   case RendererKind::Student:

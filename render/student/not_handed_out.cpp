@@ -1,9 +1,11 @@
-// Stands in for the suite's CUDA renderer in a handout (cmake/Handout.cmake):
+// Stands in for the suite's CUDA and parallel CPU renderers in a handout
+// (cmake/Handout.cmake):
 // `-r cuda` there is the student's renderer (student_renderer.cu), as the
 // course's `render -r cuda` runs the student's code.
 #include <stdexcept>
 
 #include "render/cuda_renderer.h"
+#include "render/renderer_factory.h"
 #include "student_renderer.h"
 
 namespace render {
@@ -29,6 +31,11 @@ std::string cuda_mode_names() {
 CudaMode parse_cuda_mode(const std::string&) {
   throw std::invalid_argument("--cuda-mode chooses among the suite's CUDA renderers, which are "
                               "not part of the handout");
+}
+
+std::unique_ptr<Renderer> make_cpu_renderer() {
+  throw std::runtime_error("the parallel CPU renderer is not part of the handout: -r cpuref is "
+                           "the serial reference, -r cuda your renderer");
 }
 
 std::unique_ptr<Renderer> make_cuda_renderer(const CudaRendererOptions&) {

@@ -84,6 +84,21 @@ for kernel in $kernels; do
   expect_eq "kernel $kernel is nowhere in the handout" "" "$(grep -rlw -- "$kernel" "$handout")"
 done
 
+# The parallel CPU renderer (tiles, bins and the tuned helpers of its
+# shading) is the assignment's design too: none of its files or names.
+for path in render/src/cpu_renderer.cpp render/include/render/cpu_renderer.h render/src/tile_bins.cpp \
+  render/src/tile_bins.h render/src/run_shading.cpp render/src/run_shading.h render/include/render/covered_run.h \
+  render/include/render/suffix.h render/bench/bench_cpu_render.cpp; do
+  expect_eq "the suite has $path" yes "$([ -f "$repo/$path" ] && echo yes || echo no)"
+  expect_eq "no $path in the handout" no "$([ -e "$handout/$path" ] && echo yes || echo no)"
+done
+for name in CpuRenderer TileBins TileGrid for_each_covered_run shade_flat_circle_runs ColorBounds; do
+  expect_match "the suite's CPU renderer names $name" "$name" "$(cd "$repo" && cat render/src/cpu_renderer.cpp \
+    render/include/render/cpu_renderer.h render/src/tile_bins.h render/src/run_shading.h render/include/render/covered_run.h \
+    render/include/render/suffix.h)"
+  expect_eq "$name is nowhere in the handout" "" "$(grep -rlw -- "$name" "$handout")"
+done
+
 # The slot stand-ins, not the suite's code, sit where the kernels were.
 expect_match "scan builds the stand-in in a handout" 'student/not_handed_out.cpp' "$(cat "$handout/scan/CMakeLists.txt")"
 

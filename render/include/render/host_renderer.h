@@ -46,11 +46,6 @@ protected:
   // circle's own box and the image.
   void shade_circle(const Circle& c, const shade::PixelBox& box);
 
-  // The same pixels and the same bits as shade_circle, faster: a flat
-  // circle's covered pixels in a row form one run, found with a few exact
-  // coverage tests, then blended without testing each pixel.
-  void shade_circle_runs(const Circle& c, const shade::PixelBox& box);
-
 private:
   template <bool kSnow> void shade_circle_as(const Circle& c, const shade::PixelBox& box);
 

@@ -22,7 +22,8 @@ RendererKind parse_renderer_kind(const std::string& text);
 
 // Which renderer a request resolves to, and why, in words for the user:
 // auto is cuda when a CUDA device answers, else cpu ("no CUDA device available:
-// ...", common::no_device_message()).
+// ...", common::no_device_message()); in a handout, which has no parallel CPU
+// renderer, cpuref (the reason says so).
 struct RendererChoice {
   RendererKind kind;
   std::string reason;
@@ -33,5 +34,9 @@ RendererChoice choose_renderer(RendererKind requested);
 // CUDA one with default options (render/cuda_renderer.h takes others). For
 // cuda, throws std::runtime_error when no device answers.
 std::unique_ptr<Renderer> make_renderer(RendererKind kind);
+
+// The parallel CPU renderer (render/src/cpu_renderer.cpp); in a handout it
+// throws std::runtime_error saying it is not part of it.
+std::unique_ptr<Renderer> make_cpu_renderer();
 
 } // namespace render
