@@ -45,14 +45,15 @@ REF_SCAN_ALGORITHM=blelloch
 # course's T4 and newer, "75-real;80-real;86-real;89-real;90-real;100-real;120-real".
 REF_CUDA_ARCHITECTURES="75-real;80-real;86-real;89-real;90-real;100-real;120-real"
 
-# The renderer's public headers a handout holds: not the parallel CPU
-# renderer's or its helpers (cpu_renderer.h, covered_run.h, suffix.h).
-RENDER_HEADERS=(banded_ref_renderer.h check.h cuda_renderer.h frame_loop.h gif.h host_renderer.h
+# The renderer's public headers a handout holds: not the CUDA renderer's
+# (cuda_renderer.h, its tuned designs' options) or the parallel CPU
+# renderer's and its helpers (cpu_renderer.h, covered_run.h, suffix.h).
+RENDER_HEADERS=(banded_ref_renderer.h check.h cuda_mode.h frame_loop.h gif.h host_renderer.h
   image.h image_io.h ref_renderer.h renderer.h renderer_factory.h shade.h)
 
-# The judge's workers a handout holds: all but the parallel CPU renderer's.
-JUDGE_WORKERS=(calibration_slot.cu render_host_slot.cpp render_rung_slot.cpp render_worker.cpp
-  rung_slot.cpp scan_worker.cpp)
+# The judge's workers a handout holds: not the slots of the suite's own
+# renderers and scans (judge_render_cpu, the rungs).
+JUDGE_WORKERS=(calibration_slot.cu render_host_slot.cpp render_worker.cpp scan_worker.cpp)
 
 # What the handout holds, as paths from the top of the suite (folders whole).
 # A path listed here that is missing stops the script: update the list when

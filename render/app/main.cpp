@@ -12,7 +12,7 @@
 #include "common/device.h"
 #include "options.h"
 #include "render/check.h"
-#include "render/cuda_renderer.h"
+#include "render/cuda_mode.h"
 #include "render/frame_loop.h"
 #include "render/gif.h"
 #include "render/image_io.h"
@@ -88,9 +88,8 @@ int run(const render_app::Options& options) {
   // Made before anything is printed or generated: it fails if the choice
   // cannot run.
   const std::unique_ptr<render::Renderer> renderer =
-      choice.kind == render::RendererKind::Cuda
-          ? render::make_cuda_renderer(render::CudaRendererOptions{options.cuda_mode})
-          : render::make_renderer(choice.kind);
+      choice.kind == render::RendererKind::Cuda ? render::make_cuda_renderer(options.cuda_mode)
+                                                : render::make_renderer(choice.kind);
   const scenes::Scene scene = load(options);
   // The course's first two lines, then ours.
   std::cout << "Rendering to " << options.size << "x" << options.size << " image\n"
@@ -100,8 +99,8 @@ int run(const render_app::Options& options) {
   std::cout << "Scene: " << scene.name << ", " << scene.size() << " circles, " << options.size
             << "x" << options.size << " pixels\n";
   renderer->setup(scene, options.size, options.size);
-  if (const auto* cuda = dynamic_cast<const render::CudaRenderer*>(renderer.get()))
-    std::cout << "CUDA mode: " << cuda->describe() << "\n";
+  if (const std::string mode = render::describe_cuda_mode(*renderer); !mode.empty())
+    std::cout << "CUDA mode: " << mode << "\n";
 
   if (options.interactive) {
     render_app::ViewerOptions viewer;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "render/cuda_renderer.h"
+#include "render/cuda_mode.h"
 #include "render/image_io.h"
 #include "render/renderer_factory.h"
 

@@ -713,4 +713,15 @@ std::unique_ptr<Renderer> make_cuda_renderer(const CudaRendererOptions& options)
   return std::make_unique<CudaRenderer>(options);
 }
 
+std::unique_ptr<Renderer> make_cuda_renderer(CudaMode mode) {
+  CudaRendererOptions options;
+  options.mode = mode;
+  return make_cuda_renderer(options);
+}
+
+std::string describe_cuda_mode(const Renderer& renderer) {
+  const auto* cuda = dynamic_cast<const CudaRenderer*>(&renderer);
+  return cuda ? cuda->describe() : std::string();
+}
+
 } // namespace render

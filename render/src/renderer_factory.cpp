@@ -4,7 +4,7 @@
 
 #include "common/device.h"
 #include "common/enum_names.h"
-#include "render/cuda_renderer.h"
+#include "render/cuda_mode.h"
 #include "render/ref_renderer.h"
 #include "student_renderer.h"
 
@@ -51,7 +51,7 @@ std::unique_ptr<Renderer> make_renderer(RendererKind kind) {
   case RendererKind::Cpu:
     return make_cpu_renderer();
   case RendererKind::Cuda: // its constructor says when no device answers
-    return make_cuda_renderer(CudaRendererOptions{});
+    return make_cuda_renderer(CudaMode::Auto);
   case RendererKind::Student:
     return make_student_renderer();
   case RendererKind::Auto:

@@ -85,17 +85,20 @@ for kernel in $kernels; do
 done
 
 # The parallel CPU renderer (tiles, bins and the tuned helpers of its
-# shading) is the assignment's design too: none of its files or names.
+# shading) and the CUDA renderer's interface to its tuned designs are the
+# assignment's design too: none of their files or names.
 for path in render/src/cpu_renderer.cpp render/include/render/cpu_renderer.h render/src/tile_bins.cpp \
   render/src/tile_bins.h render/src/run_shading.cpp render/src/run_shading.h render/include/render/covered_run.h \
-  render/include/render/suffix.h render/bench/bench_cpu_render.cpp; do
+  render/include/render/suffix.h render/bench/bench_cpu_render.cpp render/include/render/cuda_renderer.h \
+  judge/worker/render_cpu_slot.cpp judge/worker/render_rung_slot.cpp; do
   expect_eq "the suite has $path" yes "$([ -f "$repo/$path" ] && echo yes || echo no)"
   expect_eq "no $path in the handout" no "$([ -e "$handout/$path" ] && echo yes || echo no)"
 done
-for name in CpuRenderer TileBins TileGrid for_each_covered_run shade_flat_circle_runs ColorBounds; do
+for name in CpuRenderer TileBins TileGrid for_each_covered_run shade_flat_circle_runs ColorBounds \
+  CudaRenderer CudaRendererOptions suffix_min_pairs max_pairs_per_pass; do
   expect_match "the suite's CPU renderer names $name" "$name" "$(cd "$repo" && cat render/src/cpu_renderer.cpp \
     render/include/render/cpu_renderer.h render/src/tile_bins.h render/src/run_shading.h render/include/render/covered_run.h \
-    render/include/render/suffix.h)"
+    render/include/render/suffix.h render/include/render/cuda_renderer.h)"
   expect_eq "$name is nowhere in the handout" "" "$(grep -rlw -- "$name" "$handout")"
 done
 

@@ -11,36 +11,24 @@
 #include <memory>
 #include <string>
 
+#include "render/cuda_mode.h"
 #include "render/image.h"
 #include "render/renderer.h"
 #include "scenes/scene.h"
 
 namespace render {
 
-// How the renderer finds each pixel's circles. The first four are the design
-// ladder (docs/ladder.md), small kernels a learner reads in one sitting; the
-// last three are the tuned designs.
-enum class CudaMode {
-  Circles, // one thread per circle blending into the image: wrong on purpose
-           // (order and atomicity), never chosen by auto
-  Pixels,  // one thread per pixel walking every circle
-  Tiles,   // a block per tile; each batch tested against the tile, all walked
-  Classic, // the same, each batch's hits compacted by a shared-memory scan
-  Tiled,   // every tile tests every circle, a batch at a time
-  Binned,  // circles are binned to tiles first; a tile reads only its own
-  Auto,    // setup times tiled and binned on the first frame and keeps the
-           // faster (binned without trying tiled where tiles x circles passes 2e9)
-};
-
-// "circles", "pixels", "tiles", "classic", "tiled", "binned", "auto".
-const char* cuda_mode_name(CudaMode mode);
-
-// Inverse of cuda_mode_name; throws std::invalid_argument naming the choices.
-CudaMode parse_cuda_mode(const std::string& text);
-
-// "circles, pixels, tiles, classic, tiled, binned, auto": every mode, in
-// ladder order.
-std::string cuda_mode_names();
+// CudaMode, its names, make_cuda_renderer(mode): render/cuda_mode.h. What
+// each mode does:
+// - circles: one thread per circle blending into the image: wrong on purpose
+//   (order and atomicity), never chosen by auto;
+// - pixels: one thread per pixel walking every circle;
+// - tiles: a block per tile; each batch tested against the tile, all walked;
+// - classic: the same, each batch's hits compacted by a shared-memory scan;
+// - tiled: every tile tests every circle, a batch at a time;
+// - binned: circles are binned to tiles first; a tile reads only its own;
+// - auto: setup times tiled and binned on the first frame and keeps the
+//   faster (binned without trying tiled where tiles x circles passes 2e9).
 
 struct CudaRendererOptions {
   CudaMode mode = CudaMode::Auto;

@@ -31,7 +31,7 @@ struct RendererChoice {
 RendererChoice choose_renderer(RendererKind requested);
 
 // A new renderer of the given kind (auto resolved by choose_renderer), the
-// CUDA one with default options (render/cuda_renderer.h takes others). For
+// CUDA one in auto mode (render/cuda_mode.h takes others). For
 // cuda, throws std::runtime_error when no device answers.
 std::unique_ptr<Renderer> make_renderer(RendererKind kind);
 

@@ -1,0 +1,39 @@
+// The CUDA renderer's modes as the program names them (--cuda-mode), and a
+// CUDA renderer of a mode, as a Renderer. render/cuda_renderer.h has the
+// renderer itself and its options; a handout holds only this header.
+//
+// Plain C++: programs and tests include this without nvcc.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "render/renderer.h"
+
+namespace render {
+
+// The first four are the design ladder (docs/ladder.md), small kernels a
+// learner reads in one sitting: circles is wrong on purpose (order and
+// atomicity). The next two are the tuned designs (docs/cuda_renderer.md);
+// auto picks one of them at setup.
+enum class CudaMode { Circles, Pixels, Tiles, Classic, Tiled, Binned, Auto };
+
+// "circles", "pixels", "tiles", "classic", "tiled", "binned", "auto".
+const char* cuda_mode_name(CudaMode mode);
+
+// Inverse of cuda_mode_name; throws std::invalid_argument naming the choices.
+CudaMode parse_cuda_mode(const std::string& text);
+
+// "circles, pixels, tiles, classic, tiled, binned, auto": every mode, in
+// ladder order.
+std::string cuda_mode_names();
+
+// A CUDA renderer in `mode` with default options. Throws std::runtime_error
+// naming the reason when no CUDA device answers.
+std::unique_ptr<Renderer> make_cuda_renderer(CudaMode mode);
+
+// For a CUDA renderer after setup, one line on its mode and why (e.g.
+// "binned (auto: ...)"); empty for any other renderer.
+std::string describe_cuda_mode(const Renderer& renderer);
+
+} // namespace render
