@@ -69,10 +69,8 @@ HANDOUT_PATHS=(
   scan/src/reference.cpp scan/src/workspace.cpp scan/src/dispatch.cpp scan/src/cub_backend.cu
   scan/src/kernels.h scan/src/workspace_access.h scan/student
   render/CMakeLists.txt render/app render/student "${RENDER_HEADERS[@]/#/render/include/render/}"
-  render/src/banded_ref_renderer.cpp render/src/check.cpp render/src/frame_loop.cpp
-  render/src/host_renderer.cpp render/src/image.cpp render/src/image_io.cpp render/src/parallel.cpp
-  render/src/parallel.h render/src/ref_renderer.cpp render/src/renderer_factory.cpp
-  render/src/gif.cpp render/src/write_step.h
+  render/src/check.cpp render/src/frame_loop.cpp render/src/renderer_factory.cpp render/src/host
+  render/src/io
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
   judge/CMakeLists.txt judge/app judge/include judge/src "${JUDGE_WORKERS[@]/#/judge/worker/}" tests/judge tests/grade/testing.sh

@@ -13,7 +13,7 @@
 // each pixel receives the circles that cover it IN INDEX ORDER (circle 0
 // first), and the blend of one circle into a pixel must be finished before
 // the next circle's blend into that pixel starts. The serial renderer
-// (render/src/ref_renderer.cpp and render/src/host_renderer.cpp) is the
+// (render/src/host/ref_renderer.cpp and render/src/host/host_renderer.cpp) is the
 // definition of correct; render/include/render/shade.h holds the shading
 // functions to call (the same ones the serial renderer calls, so results
 // agree bit for bit).

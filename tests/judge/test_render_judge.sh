@@ -52,21 +52,21 @@ render_rows wrong_size rgb
 expect_match "wrong image size: said" 'image\(\) is 129x128, not the scene.s 128x128' "$rows"
 
 # Work moved out of the timed frame: its rand10k row stays correct, and the
-# charge is most of its own frame's time and more than 1 ms (the work is a
+# charge is a good part of its own best time and more than 1 ms (the work is a
 # serial rand10k frame). Both within one row: another run's time on a busy
 # machine says nothing about this one's.
 for worker in read_back_deferral setup_precompute; do
   render_rows "$worker" rand10k
   expect_eq "$worker: still correct" ok "$(field rand10k 3)"
   expect_eq "$worker: the moved work charged to the frame" yes \
-    "$(awk -v c="$(field rand10k 7)" -v t="$(field rand10k 4)" 'BEGIN { printf "%s", (c >= 1 && c >= 0.5 * t) ? "yes" : "no: " c " charged of " t }')"
+    "$(awk -v c="$(field rand10k 7)" -v t="$(field rand10k 4)" 'BEGIN { printf "%s", (c >= 1 && c >= 0.3 * t) ? "yes" : "no: " c " charged of " t }')"
 done
 
 # Each frame's costs are in the log folder; --untimed-costs raises the
 # setup's allowance, so the same precompute is no longer charged.
 expect_eq "costs: a line per timed frame" 3 "$(grep -vc '^#' "$tmp/logs-setup_precompute/judge-render-rand10k.tsv")"
-render_rows setup_precompute rand10k --untimed-costs 100000,0
-expect_eq "a setup allowed 100 s: not charged" yes \
+render_rows setup_precompute rand10k --untimed-costs 100000,100000
+expect_eq "setup and read-back allowed 100 s: not charged" yes \
   "$(awk -v c="$(field rand10k 7)" 'BEGIN { printf "%s", (c < 1) ? "yes" : "no: " c }')"
 render_rows read_back_deferral rand10k --trusted-untimed
 expect_eq "--trusted-untimed: the read-back not charged" yes \

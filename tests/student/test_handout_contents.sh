@@ -22,7 +22,7 @@ expect_match "make_handout: names the handout" "^Handout: $handout\$" "$out"
 
 for file in .handout README.md CMakeLists.txt CMakePresets.json \
   saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu \
-  saxpy/src/saxpy_serial.cpp saxpy/src/chunks.cpp scan/src/reference.cpp render/src/ref_renderer.cpp \
+  saxpy/src/saxpy_serial.cpp saxpy/src/chunks.cpp scan/src/reference.cpp render/src/host/ref_renderer.cpp \
   render/include/render/shade.h scenes/src/course_scenes.cpp scripts/gradescope.sh scripts/submit.sh \
   render/student/circle_box.h render/student/block_scan.cuh tests/student/test_student_gpu.cpp docs/students.md; do
   expect_eq "handout holds $file" yes "$([ -f "$handout/$file" ] && echo yes || echo no)"
@@ -87,8 +87,8 @@ done
 # The parallel CPU renderer (tiles, bins and the tuned helpers of its
 # shading) and the CUDA renderer's interface to its tuned designs are the
 # assignment's design too: none of their files or names.
-for path in render/src/cpu_renderer.cpp render/include/render/cpu_renderer.h render/src/tile_bins.cpp \
-  render/src/tile_bins.h render/src/run_shading.cpp render/src/run_shading.h render/include/render/covered_run.h \
+for path in render/src/cpu/cpu_renderer.cpp render/include/render/cpu_renderer.h render/src/cpu/tile_bins.cpp \
+  render/src/cpu/tile_bins.h render/src/cpu/run_shading.cpp render/src/cpu/run_shading.h render/include/render/covered_run.h \
   render/include/render/suffix.h render/bench/bench_cpu_render.cpp render/include/render/cuda_renderer.h \
   judge/worker/render_cpu_slot.cpp judge/worker/render_rung_slot.cpp; do
   expect_eq "the suite has $path" yes "$([ -f "$repo/$path" ] && echo yes || echo no)"
@@ -96,8 +96,8 @@ for path in render/src/cpu_renderer.cpp render/include/render/cpu_renderer.h ren
 done
 for name in CpuRenderer TileBins TileGrid for_each_covered_run shade_flat_circle_runs ColorBounds \
   CudaRenderer CudaRendererOptions suffix_min_pairs max_pairs_per_pass; do
-  expect_match "the suite's CPU renderer names $name" "$name" "$(cd "$repo" && cat render/src/cpu_renderer.cpp \
-    render/include/render/cpu_renderer.h render/src/tile_bins.h render/src/run_shading.h render/include/render/covered_run.h \
+  expect_match "the suite's CPU renderer names $name" "$name" "$(cd "$repo" && cat render/src/cpu/cpu_renderer.cpp \
+    render/include/render/cpu_renderer.h render/src/cpu/tile_bins.h render/src/cpu/run_shading.h render/include/render/covered_run.h \
     render/include/render/suffix.h render/include/render/cuda_renderer.h)"
   expect_eq "$name is nowhere in the handout" "" "$(grep -rlw -- "$name" "$handout")"
 done

@@ -35,7 +35,7 @@ RendererChoice choose_renderer(RendererKind requested);
 // cuda, throws std::runtime_error when no device answers.
 std::unique_ptr<Renderer> make_renderer(RendererKind kind);
 
-// The parallel CPU renderer (render/src/cpu_renderer.cpp); in a handout it
+// The parallel CPU renderer (render/src/cpu/cpu_renderer.cpp); in a handout it
 // throws std::runtime_error saying it is not part of it.
 std::unique_ptr<Renderer> make_cpu_renderer();
 
