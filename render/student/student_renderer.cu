@@ -73,10 +73,9 @@ __global__ void kernel_advance(DeviceScene s, scenes::Animation animation) {
 // circle, each blending its circle into every pixel of its bounding box.
 // It is wrong in two ways: two threads may update one pixel at the same time
 // (one update is lost), and circles reach a pixel in whatever order the
-// threads run, not in index order. A correct and fast design gives each
-// thread block a tile of the image (for example 16x16 pixels, one thread per
-// pixel), finds the circles that touch the tile, and has each thread blend
-// them into its own pixel in index order (docs/render.md).
+// threads run, not in index order. Your design must keep both rules
+// (docs/render.md, and the hints in docs/students.md) and be fast on the
+// scenes with many circles as well as on those with a few large ones.
 __global__ void kernel_render_circles(DeviceScene s, float* image, int width, int height) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= s.count) return;
