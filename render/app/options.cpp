@@ -211,15 +211,23 @@ std::string usage_text() {
          "the serial reference renderer.\n"
          "\n"
          "Options:\n"
+#ifdef SUITE_HANDOUT
+         // A handout holds the serial reference and the student's renderer only.
+         "  -r, --renderer NAME  cpuref or ref (serial reference), cuda or student (your\n"
+         "                       renderer, render/student/student_renderer.cu), or\n"
+         "                       auto: cuda when a CUDA device is usable, else cpuref\n"
+         "                       (default auto)\n"
+#else
          "  -r, --renderer NAME  cpuref or ref (serial reference), cpu (all cores), cuda, or\n"
          "                       auto: cuda when a CUDA device is usable, else cpu\n"
          "                       (default auto); student: your renderer,\n"
          "                       render/student/student_renderer.cu\n"
          "      --cuda-mode M    how the CUDA renderer finds each tile's circles: tiled,\n"
          "                       binned, or auto: the faster on this scene, timed at\n"
-         "                       setup (default auto); or a rung of the design ladder\n"
-         "                       (docs/ladder.md): circles (wrong on purpose), pixels,\n"
-         "                       tiles, classic (the course's design)\n"
+         "                       setup (default auto); or a rung of the design ladder:\n"
+         "                       circles (wrong on purpose), pixels, tiles, classic\n"
+         "                       (the course's design)\n"
+#endif
          "  -s, --size N         image width and height in pixels, 1 to 16384\n"
          "                       (default 1024)\n"
          "  -b, --bench START:END  time frames START to END-1; earlier frames are only\n"

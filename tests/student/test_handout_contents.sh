@@ -43,10 +43,11 @@ for file in "${grader[@]}"; do
 done
 expect_eq "README is the student docs" "$(cat "$repo/docs/students.md")" "$(cat "$handout/README.md")"
 # The docs it carries: their parts about the suite are gone, and every link
-# and every path they name leads to something the handout holds.
+# and every path they and the source comments name leads to something the
+# handout holds.
 expect_eq "no suite-only part left in the docs" "" "$(cd "$handout" && grep -l 'suite-only' README.md docs/*.md)"
 expect_match "the suite's docs have suite-only parts to drop" '<!-- suite-only -->' "$(cat "$repo/docs/grading.md")"
-out=$(bash "$repo/tests/docs/test_doc_links.sh" --docs-only "$handout" 2>&1)
+out=$(bash "$repo/tests/docs/test_doc_links.sh" "$handout" 2>&1)
 expect_eq "the handout's docs: the link check's exit status" 0 "$?"
 expect_eq "the handout's docs: every link and path leads into the handout" "" "$(grep '^FAIL' <<<"$out")"
 expect_eq "no reference programs with --no-refs" no "$([ -e "$handout/ref" ] && echo yes || echo no)"

@@ -12,10 +12,10 @@
 
 namespace render {
 
-// The first four are the design ladder (docs/ladder.md), small kernels a
-// learner reads in one sitting: circles is wrong on purpose (order and
-// atomicity). The next two are the tuned designs (docs/cuda_renderer.md);
-// auto picks one of them at setup.
+// The first four are the design ladder, small kernels a learner reads in
+// one sitting: circles is wrong on purpose (order and atomicity). The next
+// two are the tuned designs; auto picks one of them at setup. In a handout
+// none of them is there: -r cuda runs the student's renderer.
 enum class CudaMode { Circles, Pixels, Tiles, Classic, Tiled, Binned, Auto };
 
 // "circles", "pixels", "tiles", "classic", "tiled", "binned", "auto".

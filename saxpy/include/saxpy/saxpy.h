@@ -15,9 +15,8 @@ namespace saxpy {
 enum class Variant {
   Course,  // pageable host memory, whole arrays copied, one element per thread
   Tuned,   // pinned host memory, chunks copied in order on one stream while earlier
-           // chunks compute and copy out on others (docs/saxpy.md),
-           // 16-byte vector loads, two per thread with no loop (docs/saxpy.md says
-           // why this replaced the grid-stride loop)
+           // chunks compute and copy out on others, 16-byte vector loads,
+           // two per thread with no loop
   Student, // the student slot: saxpy/student/student_saxpy.cu, the course's trip
 };
 
