@@ -2,28 +2,21 @@
 #include "kernels.h"
 #include "pipeline.cuh"
 #include "single_pass_kernels.cuh"
+#include "tuning.h"
 
 namespace scan::detail {
 
-// Tilings: threads per block, 16-byte vectors per thread (4 items each), the
-// look-back's pause between polls, and its predecessors per lane and round.
-// Chosen by tools/scan_tune on the H200 (docs/scan.md, "Algorithms" and its
-// change log, has the measurements). Held in registers, scan tiles peak at
-// 128x8 because registers cap the bytes in flight per SM; find_repeats'
-// tile needs fewer registers, so 256x12 keeps more bytes in flight.
-//
-// On Hopper and newer both run the warp-specialized pipeline instead
-// (pipeline.cuh), one block per SM with 7 stages of 32 KB tiles: the scan
-// with 8 store warps and 2 reducers, find_repeats, whose store warps do more
-// per item, with 16 store warps and 4 reducers; 2 look-back warps and the L2
-// prefetch 2 MB ahead of each claim in both (docs/scan.md, change 15). Every
-// other GPU (sm_75 to sm_89, sm_120's 100 KB), and any build without sm_90
-// code, runs the register kernels: no dynamic shared memory, so they fit
-// every architecture's limits (sm_75: 64 KB per SM).
-using RegisterScanTiling = Tiling<128, 8, 100>;
-using RepeatsTiling = Tiling<256, 12, 100>;
-using ScanPipeline = Pipeline<8192, 7, 8, 1, 2, 64, 2>;
-using RepeatsPipeline = Pipeline<8192, 7, 16, 1, 2, 64, 4>;
+// The kernels of each path, from their named policies (tuning.h).
+template <const tuning::RegisterTiles& P>
+using TilingOf = Tiling<P.threads, P.vectors, P.sleep_ns, P.lookback>;
+template <const tuning::HopperPipeline& P>
+using PipelineOf = Pipeline<P.tile_items, P.stages, P.store_warps, P.blocks_per_sm,
+                            P.lookback_warps, P.prefetch_tiles, P.reduce_warps, P.sleep_ns>;
+
+using RegisterScanTiling = TilingOf<tuning::kRegisterScan>;
+using RepeatsTiling = TilingOf<tuning::kRegisterRepeats>;
+using ScanPipeline = PipelineOf<tuning::kPipelineScan>;
+using RepeatsPipeline = PipelineOf<tuning::kPipelineRepeats>;
 // Short inputs gain nothing from smaller register tiles, and at 4M they were
 // slower (docs/scan.md, change 14).
 static_assert(RegisterScanTiling::kTileItems <= ScanPipeline::kTileItems &&
