@@ -175,6 +175,7 @@ validate_args() {
     [ "$ladder" = 0 ] || usage_error "--ladder: the suite's rungs are not in a handout"
     [ -z "${given[--ref-mode]:-}" ] || usage_error "--ref-mode: the suite's CUDA modes are not in a handout"
     [ -z "$cuda_mode" ] || usage_error "--cuda-mode: the suite's CUDA modes are not in a handout (your renderer is graded)"
+    [ "$renderer" != cpu ] || usage_error "--renderer cpu: the parallel CPU renderer is not in a handout"
   fi
   [ -z "${given[--ref-renderer]:-}" ] || [ -n "$ref_render" ] ||
     usage_error "--ref-renderer is the -r of --ref-render: give --ref-render too"

@@ -195,10 +195,9 @@ test_handout_references() {
   grade handout_ref_mode render --scenes rgb --ref-mode pixels
   expect_eq "handout, --ref-mode: a usage error" 2 "$STATUS"
   expect_match "handout, --ref-mode: why" "the suite's CUDA modes are not in a handout" "$ERR"
-  FAKE_NO_GPU=1 FAKE_WORKER_MS=judge_render_serial=$((10 * cores)),judge_render_cpu=10 grade handout_cpu render --renderer cpu --scenes rgb
-  expect_eq "handout, CPU renderer: graded without a GPU" 0 "$STATUS"
-  expect_eq "handout, CPU renderer: the serial reference" "|rgb|10.0000|10.0000|9|1.00x|0.0003|serial / $cores cores (perfect scaling)|" "$(row "$OUT" rgb)"
-  expect_eq "handout, CPU renderer: ref/ not run" 0 "$(grep -c 'judge_render_reference' "$CALLS")"
+  FAKE_NO_GPU=1 grade handout_cpu render --renderer cpu --scenes rgb
+  expect_eq "handout, --renderer cpu: a usage error" 2 "$STATUS"
+  expect_match "handout, --renderer cpu: why" "the parallel CPU renderer is not in a handout" "$ERR"
   FAKE_WORKER_MS=judge_scan_reference=2 grade handout_scan scan --counts 1000000
   expect_eq "handout: ref/'s reference worker by default" "|1000000|2.0000|1.0000|1.25|2.00x|0.0003|judge_scan_reference|" \
     "$(row "$OUT" 1000000)"
