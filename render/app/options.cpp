@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include <getopt.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -34,32 +36,6 @@ T parse_choice(const std::string& option, const std::string& text, Parse parse) 
   }
 }
 
-// Splits "--name=value" and "-xVALUE" forms; `value` is set when attached.
-struct Split {
-  std::string name;
-  std::string value;
-  bool attached = false;
-};
-
-Split split_option(const std::string& arg) {
-  Split s;
-  if (arg.rfind("--", 0) == 0) {
-    const std::size_t eq = arg.find('=');
-    s.name = arg.substr(0, eq);
-    if (eq != std::string::npos) {
-      s.value = arg.substr(eq + 1);
-      s.attached = true;
-    }
-  } else {
-    s.name = arg.substr(0, 2);
-    if (arg.size() > 2) {
-      s.value = arg.substr(2);
-      s.attached = true;
-    }
-  }
-  return s;
-}
-
 // -i shows frames and writes nothing: options about files and checks are
 // refused rather than silently ignored. -b START:END means frames START to
 // END-1 there as it does in the bench, so the window closes after them.
@@ -79,92 +55,140 @@ void check_interactive(const std::string& output_option, Options& options) {
   }
 }
 
+enum LongOnly {
+  kCudaMode = 1000,
+  kFormat,
+  kCheckAgainst,
+  kFirst,
+  kInteractiveFrames,
+  kGif,
+  kSceneFile,
+  kList
+};
+
+const option kLongOptions[] = {
+    {"help", no_argument, nullptr, 'h'},
+    {"list", no_argument, nullptr, kList},
+    {"check", no_argument, nullptr, 'c'},
+    {"renderer", required_argument, nullptr, 'r'},
+    {"cuda-mode", required_argument, nullptr, kCudaMode},
+    {"size", required_argument, nullptr, 's'},
+    {"bench", required_argument, nullptr, 'b'},
+    {"file", required_argument, nullptr, 'f'},
+    {"seed", required_argument, nullptr, 'S'},
+    {"Seed", required_argument, nullptr, 'S'}, // the course's spelling
+    {"format", required_argument, nullptr, kFormat},
+    {"check-against", required_argument, nullptr, kCheckAgainst},
+    {"first", required_argument, nullptr, kFirst},
+    {"interactive", no_argument, nullptr, 'i'},
+    {"interactive-frames", required_argument, nullptr, kInteractiveFrames},
+    {"gif", required_argument, nullptr, kGif},
+    {"scene-file", required_argument, nullptr, kSceneFile},
+    {nullptr, 0, nullptr, 0}};
+
+// The options about files or checks, which -i refuses.
+bool is_output_option(int code) {
+  return code == 'f' || code == 'c' || code == kFormat || code == kCheckAgainst || code == kGif;
+}
+
+// An option's name as typed: its long name when getopt_long matched one
+// (`long_index` >= 0), else its letter.
+std::string typed_name(int code, int long_index) {
+  if (long_index >= 0) return std::string("--") + kLongOptions[long_index].name;
+  return std::string("-") + static_cast<char>(code);
+}
+
 } // namespace
 
 Options parse_options(const std::vector<std::string>& args) {
   Options options;
-  std::vector<std::string> positional;
-  bool options_ended = false; // after "--" every word is a SCENE (getopt's convention)
-  std::string output_option;  // the first option about files or checks, which -i refuses
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (!options_ended && arg == "--") {
-      options_ended = true;
-      continue;
-    }
-    if (options_ended || arg.size() < 2 || arg[0] != '-') {
-      positional.push_back(arg);
-      continue;
-    }
-    const Split opt = split_option(arg);
-    const auto is = [&](const char* short_name, const char* long_name) {
-      return opt.name == short_name || opt.name == long_name;
-    };
-    // The option's value: attached, or the next argument.
-    const auto value = [&]() -> std::string {
-      if (opt.attached) return opt.value;
-      if (i + 1 >= args.size()) throw common::UsageError(opt.name + " needs a value");
-      return args[++i];
-    };
-    for (const char* name :
-         {"-f", "--file", "--format", "-c", "--check", "--check-against", "--gif"})
-      if (opt.name == name && output_option.empty()) output_option = name;
-    const auto flag = [&] {
-      if (opt.attached) throw common::UsageError(opt.name + " takes no value");
-    };
-    if (is("-?", "--help") || opt.name == "-h") {
-      flag();
+  // getopt_long's argv: the program name, then the arguments; it permutes
+  // the pointers, never the strings.
+  std::vector<std::string> words{"render"};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  const int argc = static_cast<int>(words.size());
+
+  std::string output_option; // the first option about files or checks, which -i refuses
+  optind = 0;                // start afresh: tests parse several command lines in one process
+  opterr = 0;                // our own messages
+  int c, long_index = -1;
+  while ((c = getopt_long(argc, argv.data(), ":hcr:s:b:f:S:i?", kLongOptions, &long_index)) != -1) {
+    if (is_output_option(c) && output_option.empty()) output_option = typed_name(c, long_index);
+    long_index = -1;
+    switch (c) {
+    case 'h':
       options.help = true;
-    } else if (opt.name == "--list") {
-      flag();
+      break;
+    case kList:
       options.list = true;
-    } else if (is("-c", "--check")) {
-      flag();
+      break;
+    case 'c':
       options.check = true;
-    } else if (is("-r", "--renderer")) {
+      break;
+    case 'r':
       options.renderer =
-          parse_choice<render::RendererKind>("-r/--renderer", value(), render::parse_renderer_kind);
-    } else if (opt.name == "--cuda-mode") {
+          parse_choice<render::RendererKind>("-r/--renderer", optarg, render::parse_renderer_kind);
+      break;
+    case kCudaMode:
       options.cuda_mode =
-          parse_choice<render::CudaMode>("--cuda-mode", value(), render::parse_cuda_mode);
+          parse_choice<render::CudaMode>("--cuda-mode", optarg, render::parse_cuda_mode);
       options.cuda_mode_given = true;
-    } else if (is("-s", "--size")) {
+      break;
+    case 's':
       options.size =
-          static_cast<int>(common::parse_int(value(), "-s/--size", 1, render::kMaxImageSide));
-    } else if (is("-b", "--bench")) {
-      parse_frame_range(value(), options);
+          static_cast<int>(common::parse_int(optarg, "-s/--size", 1, render::kMaxImageSide));
+      break;
+    case 'b':
+      parse_frame_range(optarg, options);
       options.bench_given = true;
-    } else if (is("-f", "--file")) {
-      options.file_prefix = value();
-    } else if (is("-S", "--seed") || opt.name == "--Seed") { // --Seed: the course's spelling
+      break;
+    case 'f':
+      options.file_prefix = optarg;
+      break;
+    case 'S':
       options.seed =
-          static_cast<std::uint32_t>(common::parse_int(value(), "-S/--seed", 0, UINT32_MAX));
-    } else if (opt.name == "--format") {
+          static_cast<std::uint32_t>(common::parse_int(optarg, "-S/--seed", 0, UINT32_MAX));
+      break;
+    case kFormat:
       options.format =
-          parse_choice<render::ImageFormat>("--format", value(), render::parse_image_format);
-    } else if (opt.name == "--check-against") {
-      options.check_against = value();
+          parse_choice<render::ImageFormat>("--format", optarg, render::parse_image_format);
+      break;
+    case kCheckAgainst:
+      options.check_against = optarg;
       if (options.check_against.empty())
         throw common::UsageError("--check-against needs a file name");
       options.check = true;
-    } else if (opt.name == "--first") {
-      options.first = common::parse_int(value(), "--first", 0, std::int64_t{1} << 40);
-    } else if (is("-i", "--interactive")) {
-      flag();
+      break;
+    case kFirst:
+      options.first = common::parse_int(optarg, "--first", 0, std::int64_t{1} << 40);
+      break;
+    case 'i':
       options.interactive = true;
-    } else if (opt.name == "--interactive-frames") {
+      break;
+    case kInteractiveFrames:
       options.interactive_frames =
-          static_cast<int>(common::parse_int(value(), "--interactive-frames", 1, kMaxFrames));
-    } else if (opt.name == "--gif") {
-      options.gif_file = value();
+          static_cast<int>(common::parse_int(optarg, "--interactive-frames", 1, kMaxFrames));
+      break;
+    case kGif:
+      options.gif_file = optarg;
       if (options.gif_file.empty()) throw common::UsageError("--gif needs a file name");
-    } else if (opt.name == "--scene-file") {
-      options.scene_file = value();
+      break;
+    case kSceneFile:
+      options.scene_file = optarg;
       if (options.scene_file.empty()) throw common::UsageError("--scene-file needs a file name");
-    } else {
-      throw common::UsageError("unknown option '" + arg + "'");
+      break;
+    default: // '?' or ':': "-?" asks for help, anything else is a usage error
+      if (common::getopt_asked_help(c, argv.data())) {
+        options.help = true;
+        break;
+      }
+      throw common::getopt_usage_error(c, argv.data(), kLongOptions);
     }
   }
+  const std::vector<std::string> positional(argv.begin() + optind, argv.begin() + argc);
   if (options.help) return options;
   if (options.list) {
     if (!positional.empty())
