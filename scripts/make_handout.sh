@@ -62,7 +62,7 @@ JUDGE_WORKERS=(calibration_slot.cu render_host_slot.cpp render_worker.cpp scan_w
 HANDOUT_PATHS=(
   .clang-format CMakeLists.txt CMakePresets.json cmake
   common scenes
-  saxpy/CMakeLists.txt saxpy/main.cpp saxpy/include saxpy/src/chunks.cpp saxpy/src/saxpy_serial.cpp
+  saxpy/CMakeLists.txt saxpy/app saxpy/include saxpy/src/chunks.cpp saxpy/src/saxpy_serial.cpp
   saxpy/src/saxpy_run.cpp
   saxpy/student
   scan/CMakeLists.txt scan/app scan/include scan/src/algorithm.cpp scan/src/inputs.cpp

@@ -1,7 +1,5 @@
 // cudaSaxpy: SAXPY on the GPU, timed with and without host transfers, against
 // a serial CPU version and the memcpy bandwidth of the same GPU.
-#include <getopt.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -18,103 +16,14 @@
 #include "common/device_buffer.h"
 #include "common/host_memory.h"
 #include "common/timer.h"
+#include "options.h"
 #include "saxpy/saxpy.h"
 
 namespace {
 
-constexpr std::int64_t kDefaultN = 100'000'000;
-// 2^33 floats is 32 GiB per array: far past any course input, and past it
-// the host arrays alone would not fit most machines.
-constexpr std::int64_t kMaxN = std::int64_t{1} << 33;
 constexpr float kAlpha = 2.0f;
 // One name in the usage line and in error lines, whatever path ran it.
 constexpr char kProgram[] = "cudaSaxpy";
-
-struct Options {
-  std::size_t n = kDefaultN;
-  std::vector<saxpy::Variant> variants = saxpy::default_variants();
-  int runs = 3;
-  std::size_t chunk = saxpy::kDefaultChunk;
-};
-
-enum LongOnly { kChunk = 1000 };
-
-void print_usage() {
-  std::printf(
-      "Usage: %s [options]\n"
-      "Computes result = a*x + y over N floats on the GPU (a = 2, x[i] = y[i] = i %% 10)\n"
-      "and checks every result against the serial CPU version for bitwise equality\n"
-      "(the kernels round the product and the sum separately, as the CPU does).\n"
-      "Program Options:\n"
-      "  -n  --arraysize <INT>  Number of elements in arrays (default %lld, max %lld)\n"
-      "  -v  --variant <NAME>   course, tuned, both or student (default %s)\n"
-      "                         course: pageable memory, one element per thread\n"
-      "                         tuned:  pinned memory, chunks copied in on one stream while\n"
-      "                                 earlier ones compute and copy out on others,\n"
-      "                                 16-byte vector loads\n"
-      "                         student: your kernel, saxpy/student/student_saxpy.cu\n"
-      "  -r  --runs <INT>       Runs per variant, best is summarized (default 3)\n"
-      "      --chunk <INT>      Floats per chunk of the tuned trip (default %zu, max %zu);\n"
-      "                         the last chunks halve down to %zu so the trip ends soon\n"
-      "                         after its last copy in; each chunk is several CUDA calls, so\n"
-      "                         chunks of a few floats are for tests, not timing\n"
-      "  -?  --help             This message\n"
-      "Each run prints the whole trip (copies in, kernel, copy out) and the kernel alone,\n"
-      "with effective bandwidth (GB/s = 2^30 bytes per second, as the course prints it),\n"
-      "beside the device-to-device memcpy bandwidth measured in the same run.\n"
-      "Exit status: 0 correct, 1 wrong result or failure (no GPU, out of memory), 2 usage.\n",
-      kProgram, static_cast<long long>(kDefaultN), static_cast<long long>(kMaxN),
-      saxpy::default_variants().size() > 1 ? "both" : "student", saxpy::kDefaultChunk,
-      saxpy::kMaxChunk, saxpy::kTailChunk);
-}
-
-// Returns false when --help was asked for.
-bool parse_options(int argc, char** argv, Options& opt) {
-  static const option long_options[] = {{"arraysize", required_argument, nullptr, 'n'},
-                                        {"variant", required_argument, nullptr, 'v'},
-                                        {"runs", required_argument, nullptr, 'r'},
-                                        {"chunk", required_argument, nullptr, kChunk},
-                                        {"help", no_argument, nullptr, 'h'},
-                                        {nullptr, 0, nullptr, 0}};
-  opterr = 0; // we print our own messages
-  int c;
-  while ((c = getopt_long(argc, argv, ":n:v:r:?", long_options, nullptr)) != -1) {
-    switch (c) {
-    case 'n':
-      opt.n = static_cast<std::size_t>(common::parse_int(optarg, "-n/--arraysize", 0, kMaxN));
-      break;
-    case 'v': {
-      const std::string v = optarg;
-      if (v == "both") {
-        opt.variants = {saxpy::Variant::Course, saxpy::Variant::Tuned};
-        break;
-      }
-      try {
-        opt.variants = {saxpy::parse_variant(v)};
-      } catch (const std::invalid_argument&) {
-        throw common::UsageError("-v/--variant: unknown variant '" + v +
-                                 "' (valid: course, tuned, both, student)");
-      }
-      break;
-    }
-    case 'r':
-      opt.runs = static_cast<int>(common::parse_int(optarg, "-r/--runs", 1, 1000));
-      break;
-    case kChunk:
-      opt.chunk = static_cast<std::size_t>(
-          common::parse_int(optarg, "--chunk", 1, static_cast<std::int64_t>(saxpy::kMaxChunk)));
-      break;
-    case 'h':
-      return false;
-    default: // '?' or ':': "-?" asks for help, anything else is a usage error
-      if (common::getopt_asked_help(c, argv)) return false;
-      throw common::getopt_usage_error(c, argv, long_options);
-    }
-  }
-  if (optind < argc)
-    throw common::UsageError(std::string("unexpected argument '") + argv[optind] + "'");
-  return true;
-}
 
 double gib_per_s(double bytes, double ms) {
   return ms > 0 ? bytes / (1024.0 * 1024.0 * 1024.0) / (ms * 1e-3) : 0.0;
@@ -133,9 +42,9 @@ struct Best {
 };
 
 int run_program(int argc, char** argv) {
-  Options opt;
-  if (!parse_options(argc, argv, opt)) {
-    print_usage();
+  const saxpy_app::Options opt = saxpy_app::parse_options(argc, argv);
+  if (opt.help) {
+    std::fputs(saxpy_app::usage_text(kProgram).c_str(), stdout);
     return 0;
   }
   common::require_cuda_device();
