@@ -216,7 +216,8 @@ INSTANTIATE_TEST_SUITE_P(Animated, CudaRendererAnimation,
 std::vector<std::pair<std::string, scenes::Scene>> edge_scenes(); // below
 
 // The ladder's rungs that must be exact (circles is wrong on purpose).
-constexpr CudaMode kExactRungs[] = {CudaMode::Pixels, CudaMode::Tiles, CudaMode::Classic};
+constexpr CudaMode kExactRungs[] = {CudaMode::RungPixels, CudaMode::RungTiles,
+                                    CudaMode::RungClassic};
 
 // Sizes off the 16-pixel grid, 1x1 and one on it, with both seeds; 517 too
 // where the pixels rung (every pixel walks every circle) stays quick.
@@ -310,9 +311,9 @@ TEST_F(GpuTest, CudaLadderCirclesRunsAndIsExactWithoutOverlaps) {
     RefRenderer ref;
     ref.setup(scene, 97, 97);
     const Image expected = draw_frame(ref);
-    CudaRenderer cuda(with_mode(CudaMode::Circles));
+    CudaRenderer cuda(with_mode(CudaMode::RungCircles));
     cuda.setup(scene, 97, 97);
-    EXPECT_EQ(cuda.mode(), CudaMode::Circles);
+    EXPECT_EQ(cuda.mode(), CudaMode::RungCircles);
     EXPECT_EQ(difference(draw_frame(cuda), expected,
                          render::check_tolerance(scene, render::RendererKind::Cuda)),
               "")
@@ -324,7 +325,7 @@ TEST_F(GpuTest, CudaLadderCirclesRunsAndIsExactWithoutOverlaps) {
   RefRenderer ref;
   ref.setup(rgb, 256, 256);
   const Image& expected = draw_frame(ref);
-  CudaRenderer cuda(with_mode(CudaMode::Circles));
+  CudaRenderer cuda(with_mode(CudaMode::RungCircles));
   cuda.setup(rgb, 256, 256);
   const Image& image = draw_frame(cuda);
   ASSERT_EQ(image.width(), 256);
@@ -427,7 +428,7 @@ TEST_F(GpuTest, CudaRendererWithoutWarmUpMatchesReference) {
     ref.setup(scene, 131, 131);
     const Image first = draw_frame(ref);
     const Image second = draw_frame(ref);
-    for (const CudaMode mode : {CudaMode::Pixels, CudaMode::Tiles, CudaMode::Classic,
+    for (const CudaMode mode : {CudaMode::RungPixels, CudaMode::RungTiles, CudaMode::RungClassic,
                                 CudaMode::Tiled, CudaMode::Binned}) {
       CudaRendererOptions o = with_mode(mode);
       o.warm_up = false;

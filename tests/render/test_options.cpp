@@ -50,10 +50,11 @@ TEST(Options, CudaModeOnlyWithCudaOrAuto) {
 // The design ladder's rungs are CUDA modes too, listed in the help and in the
 // error for a mode that does not exist.
 TEST(Options, CudaModeTakesTheLadderRungs) {
-  const std::pair<const char*, render::CudaMode> rungs[] = {{"circles", render::CudaMode::Circles},
-                                                            {"pixels", render::CudaMode::Pixels},
-                                                            {"tiles", render::CudaMode::Tiles},
-                                                            {"classic", render::CudaMode::Classic}};
+  const std::pair<const char*, render::CudaMode> rungs[] = {
+      {"circles", render::CudaMode::RungCircles},
+      {"pixels", render::CudaMode::RungPixels},
+      {"tiles", render::CudaMode::RungTiles},
+      {"classic", render::CudaMode::RungClassic}};
   // The help with every run of blanks made one space, so line breaks do not matter.
   std::string help;
   for (const char c : render_app::usage_text()) {

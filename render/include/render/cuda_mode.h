@@ -16,7 +16,8 @@ namespace render {
 // one sitting: circles is wrong on purpose (order and atomicity). The next
 // two are the tuned designs; auto picks one of them at setup. In a handout
 // none of them is there: -r cuda runs the student's renderer.
-enum class CudaMode { Circles, Pixels, Tiles, Classic, Tiled, Binned, Auto };
+// The rungs are named as rungs (RungTiles is not Tiled).
+enum class CudaMode { RungCircles, RungPixels, RungTiles, RungClassic, Tiled, Binned, Auto };
 
 // "circles", "pixels", "tiles", "classic", "tiled", "binned", "auto".
 const char* cuda_mode_name(CudaMode mode);

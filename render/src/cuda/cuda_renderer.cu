@@ -30,10 +30,13 @@ namespace render {
 
 namespace {
 
-constexpr common::NamedValue<CudaMode> kModeNames[] = {
-    {CudaMode::Circles, "circles"}, {CudaMode::Pixels, "pixels"}, {CudaMode::Tiles, "tiles"},
-    {CudaMode::Classic, "classic"}, {CudaMode::Tiled, "tiled"},   {CudaMode::Binned, "binned"},
-    {CudaMode::Auto, "auto"}};
+constexpr common::NamedValue<CudaMode> kModeNames[] = {{CudaMode::RungCircles, "circles"},
+                                                       {CudaMode::RungPixels, "pixels"},
+                                                       {CudaMode::RungTiles, "tiles"},
+                                                       {CudaMode::RungClassic, "classic"},
+                                                       {CudaMode::Tiled, "tiled"},
+                                                       {CudaMode::Binned, "binned"},
+                                                       {CudaMode::Auto, "auto"}};
 
 // A pass never holds more pairs than this: the sort's item count and the
 // tile ranges are 32-bit.
@@ -471,13 +474,13 @@ struct CudaRenderer::State {
     flush_clear();
     const cudaStream_t s = stream.get();
     switch (m) {
-    case CudaMode::Circles:
+    case CudaMode::RungCircles:
       return gpu::ladder::draw_circles(scene, frame, snow, pixels.data(), s);
-    case CudaMode::Pixels:
+    case CudaMode::RungPixels:
       return gpu::ladder::draw_pixels(scene, frame, snow, pixels.data(), s);
-    case CudaMode::Tiles:
+    case CudaMode::RungTiles:
       return gpu::ladder::draw_tiles(scene, frame, snow, pixels.data(), s);
-    case CudaMode::Classic:
+    case CudaMode::RungClassic:
       return gpu::ladder::draw_classic(scene, frame, snow, pixels.data(), s);
     default:
       throw std::logic_error("CUDA renderer: not a rung of the ladder");
