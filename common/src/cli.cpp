@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iostream>
 #include <new>
+#include <string>
 
 namespace common {
 
@@ -70,6 +71,15 @@ UsageError getopt_usage_error(int code, char** argv, const option* long_options)
   if (o && o->has_arg == no_argument && word.find('=') != std::string::npos)
     return UsageError(word.substr(0, word.find('=')) + " takes no value");
   return UsageError("unknown option " + stopped_at(argv, long_options));
+}
+
+bool getopt_help_or_throw(int code, char** argv, const option* long_options) {
+  if (getopt_asked_help(code, argv)) return true;
+  throw getopt_usage_error(code, argv, long_options);
+}
+
+void reject_operands(int argc, char** argv) {
+  if (optind < argc) throw UsageError(std::string("unexpected argument '") + argv[optind] + "'");
 }
 
 namespace {

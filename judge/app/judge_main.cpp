@@ -270,12 +270,9 @@ int run(int argc, char** argv) {
     case 'h':
       std::cout << kUsage;
       return 0;
-    default:
-      if (common::getopt_asked_help(c, argv)) {
-        std::cout << kUsage;
-        return 0;
-      }
-      throw common::getopt_usage_error(c, argv, kLong);
+    default: // "-?" asks for help, anything else is a usage error
+      if (common::getopt_help_or_throw(c, argv, kLong)) std::cout << kUsage;
+      return 0;
     }
   }
   std::vector<judge::ScanTest> tests;

@@ -181,11 +181,8 @@ Options parse_options(const std::vector<std::string>& args) {
       if (options.scene_file.empty()) throw common::UsageError("--scene-file needs a file name");
       break;
     default: // '?' or ':': "-?" asks for help, anything else is a usage error
-      if (common::getopt_asked_help(c, argv.data())) {
-        options.help = true;
-        break;
-      }
-      throw common::getopt_usage_error(c, argv.data(), kLongOptions);
+      options.help = common::getopt_help_or_throw(c, argv.data(), kLongOptions);
+      break;
     }
   }
   const std::vector<std::string> positional(argv.begin() + optind, argv.begin() + argc);

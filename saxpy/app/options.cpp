@@ -90,15 +90,11 @@ Options parse_options(int argc, char** argv) {
       opt.help = true;
       return opt;
     default: // '?' or ':': "-?" asks for help, anything else is a usage error
-      if (common::getopt_asked_help(c, argv)) {
-        opt.help = true;
-        return opt;
-      }
-      throw common::getopt_usage_error(c, argv, long_options);
+      opt.help = common::getopt_help_or_throw(c, argv, long_options);
+      return opt;
     }
   }
-  if (optind < argc)
-    throw common::UsageError(std::string("unexpected argument '") + argv[optind] + "'");
+  common::reject_operands(argc, argv);
   return opt;
 }
 

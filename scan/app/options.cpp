@@ -86,15 +86,11 @@ Options parse_options(int argc, char** argv) {
       opt.help = true;
       return opt;
     default: // '?' or ':': "-?" asks for help, anything else is a usage error
-      if (common::getopt_asked_help(c, argv)) {
-        opt.help = true;
-        return opt;
-      }
-      throw common::getopt_usage_error(c, argv, kLongOptions);
+      opt.help = common::getopt_help_or_throw(c, argv, kLongOptions);
+      return opt;
     }
   }
-  if (optind < argc)
-    throw common::UsageError(std::string("unexpected argument '") + argv[optind] + "'");
+  common::reject_operands(argc, argv);
 
   // The bench times every algorithm its own way: nothing to choose there.
   if (opt.bench && (algorithm_given || opt.thrust || runs_given))

@@ -33,6 +33,12 @@ bool getopt_asked_help(int code, char** argv);
 // -n needs a value", "--bench takes no value"). `long_options`: the table
 // given to getopt_long.
 UsageError getopt_usage_error(int code, char** argv, const ::option* long_options);
+// The two together, for a getopt_long loop's default case: true when `code`
+// was "-?"; otherwise throws getopt_usage_error's error.
+bool getopt_help_or_throw(int code, char** argv, const ::option* long_options);
+// After a getopt_long loop of a program that takes no operands: throws
+// "unexpected argument 'X'" for the first word it left (argv[optind]).
+void reject_operands(int argc, char** argv);
 
 // Runs a program body. UsageError: "PROGRAM: message" and a hint to use --help,
 // status 2. Any other exception (CUDA failures, I/O, out of memory): "PROGRAM:
