@@ -10,10 +10,14 @@
 # Options (--opt VALUE or --opt=VALUE):
 #   --scenes LIST    scenes, comma-separated (default rgb,rand10k,rand100k,pattern,biglittle)
 #   --rungs LIST     render --cuda-mode values (default
-#                    circles,pixels,tiles,classic,tiled,binned,auto)
+#                    circles,pixels,tiles,classic,tiled,binned,auto), or
+#                    student (render -r student: your renderer) and
+#                    reference (ref/render_ref -r cuda, in a handout); in a
+#                    handout the default is student,reference
 #   --size N         image size (default 1024); one frame each (-b 0:1)
 #   --scan           also cudaScan -a ALGO for kogge-stone, blelloch,
-#                    single-pass, cub (scan and find_repeats)
+#                    single-pass, cub (scan and find_repeats); in a handout
+#                    your scan (-a student) and ref/cudaScan_ref
 #   --counts LIST    scan element counts (default 1000000,40000000)
 #   --bin-dir DIR    where render and cudaScan are (default build/bin)
 #   --out DIR        folder for profile.csv, ladder.png and the logs
@@ -54,6 +58,13 @@ timeout_s=1800
 ncu=${NCU:-ncu}
 gnuplot=${GNUPLOT:-gnuplot}
 status=0
+# A handout (scripts/make_handout.sh) holds the student's code and the
+# reference programs, not our rungs.
+handout=0
+[ -f "$repo/.handout" ] && handout=1
+[ "$handout" = 0 ] || rungs=student,reference
+scan_rungs=(kogge-stone blelloch single-pass cub)
+[ "$handout" = 0 ] || scan_rungs=(student reference)
 
 # The counters, in the order of the CSV's columns.
 metrics=(
@@ -205,6 +216,54 @@ profile() {
   echo "$part,$item,$rung,$row" >>"$out/profile.csv"
 }
 
+# render_command RUNG: sets `command` to the start of one render run's
+# command line (the program and the renderer it draws with).
+render_command() {
+  case "$1" in
+    student) command=("$bin_dir/render" -r student) ;;
+    reference) command=("$repo/ref/render_ref" -r cuda) ;;
+    *) command=("$bin_dir/render" -r cuda --cuda-mode "$1") ;;
+  esac
+}
+
+# scan_command RUNG: the same for cudaScan.
+scan_command() {
+  case "$1" in
+    reference) command=("$repo/ref/cudaScan_ref") ;;
+    *) command=("$bin_dir/cudaScan" -a "$1") ;;
+  esac
+}
+
+# explain: which way each column is better and what usually makes a gap
+# between two rows (hints: what to look at, not what to write).
+explain() {
+  cat <<'TEXT'
+Reading the table (compare your row with the reference's on the same scene):
+  time ms       lower is better: the kernels' time, summed.
+  instructions  fewer is better; far more than the reference usually means
+                work repeated per thread (each thread testing every circle,
+                say) that could be done once and shared.
+  warp eff      higher is better (100%: every thread of each warp active);
+                low means threads of a warp take different paths or do
+                unequal amounts of work.
+  uniform       higher is better: the share of branches every thread of the
+                warp took the same way.
+  occupancy     higher usually hides memory latency better; low means each
+                block asks for many registers or much shared memory, or
+                there are too few blocks to fill the GPU.
+  DRAM MB       less is better; far more than the reference usually means
+                the same data read from device memory again and again
+                instead of once into shared memory.
+  DRAM %        near 100%: bound by memory bandwidth; low with a long time:
+                waiting on something else (dependent loads, barriers, too
+                little parallel work).
+  shared wavef  shared-memory traffic; far more than the data needs points
+                to bank conflicts.
+For the lines behind a number, open the log's report in Nsight Compute
+(device code builds with -lineinfo: ncu --set full shows the source view).
+TEXT
+}
+
 # print_tables CSV: the CSV as one table per part and item.
 print_tables() {
   awk -F, 'function pct(x) { return x == "" ? "n/a" : sprintf("%.1f%%", x) }
@@ -257,6 +316,10 @@ main() {
   command -v "$ncu" >/dev/null ||
     fatal "ncu (Nsight Compute) is not installed or not on PATH: it comes with the CUDA Toolkit (e.g. /usr/local/cuda/bin/ncu: add that folder to PATH) or as NVIDIA's nsight-compute package"
   [ -x "$bin_dir/render" ] || fatal "$bin_dir/render is missing: build it (cmake --build --preset default) or give --bin-dir"
+  if [[ ,$rungs, == *,reference,* ]] || { [ "$scan" = 1 ] && [ "$handout" = 1 ]; }; then
+    [ -x "$repo/ref/render_ref" ] ||
+      fatal "the reference programs are missing (ref/render_ref): the handout holds them when make_handout.sh built them, or leave out the reference rung"
+  fi
   [ "$scan" = 0 ] || [ -x "$bin_dir/cudaScan" ] || fatal "$bin_dir/cudaScan is missing: build it or leave out --scan"
   if [ -z "$out" ]; then
     if ! mkdir -p "$repo/profile-results" ||
@@ -268,23 +331,28 @@ main() {
   stop_note=": the results so far are in $out"
   echo "$csv_header" >"$out/profile.csv"
   local scene rung test n
+  local -a command
   for scene in ${scenes//,/ }; do
     for rung in ${rungs//,/ }; do
+      render_command "$rung"
       profile render "$scene" "$rung" "$out/logs/render-$scene-$rung.log" \
-        "$bin_dir/render" -r cuda --cuda-mode "$rung" -s "$size" -b 0:1 -f '' "$scene"
+        "${command[@]}" -s "$size" -b 0:1 -f '' "$scene"
     done
   done
   if [ "$scan" = 1 ]; then
     for test in scan find_repeats; do
       for n in ${counts//,/ }; do
-        for rung in kogge-stone blelloch single-pass cub; do
+        for rung in "${scan_rungs[@]}"; do
+          scan_command "$rung"
           profile "$test" "$n" "$rung" "$out/logs/$test-$n-$rung.log" \
-            "$bin_dir/cudaScan" -a "$rung" -m "$test" -i random -n "$n"
+            "${command[@]}" -m "$test" -i random -n "$n"
         done
       done
     done
   fi
   print_tables "$out/profile.csv"
+  echo
+  explain
   echo
   echo "CSV: $out/profile.csv"
   if command -v "$gnuplot" >/dev/null; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/profile.sh on a stand-in ncu (fake/ncu) and render: the counters
 # summed and weighted per rung, the CSV, the clear stops when ncu is missing
-# or may not read the counters, and the chart drawn by gnuplot from a CSV.
+# or may not read the counters, the chart drawn by gnuplot from a CSV, and
+# in a handout the student's code beside the reference programs.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
@@ -128,6 +129,33 @@ if have_proc; then
 else
   skip_part "stopped while ncu runs (no /proc to find processes in)"
 fi
+# In a handout: the student's renderer and scan beside the reference
+# programs by default, with the hints on reading the table.
+hand=$tmp/handout
+mkdir -p "$hand/scripts" "$hand/ref"
+cp "$here/../../scripts/profile.sh" "$here/../../scripts/options_lib.sh" "$here/../../scripts/run_lib.sh" \
+  "$hand/scripts/"
+touch "$hand/.handout"
+OUT=$(FAKE_CALLS=$tmp/handout-noref.calls NCU=$here/fake/ncu "$hand/scripts/profile.sh" --bin-dir "$bin" \
+  --out "$tmp/handout-noref" --scenes rgb 2>&1)
+expect_eq "handout without reference programs: exit status" 1 "$?"
+expect_match "handout without reference programs: says so" 'the reference programs are missing \(ref/render_ref\)' "$OUT"
+# ncu's stand-in only reads their command lines.
+for program in render_ref cudaScan_ref; do printf '#!/bin/sh\n' >"$hand/ref/$program" && chmod +x "$hand/ref/$program"; done
+: >"$tmp/handout.calls"
+OUT=$(FAKE_CALLS=$tmp/handout.calls NCU=$here/fake/ncu GNUPLOT=/nonexistent/gnuplot "$hand/scripts/profile.sh" \
+  --bin-dir "$bin" --out "$tmp/handout" --scenes rgb --scan --counts 1000 2>/dev/null)
+expect_eq "handout: exit status" 0 "$?"
+CALLS=$(cat "$tmp/handout.calls")
+expect_match "handout: the student's renderer" " $bin/render -r student -s 1024 -b 0:1 -f  rgb\$" "$CALLS"
+expect_match "handout: the reference renderer" " $hand/ref/render_ref -r cuda -s 1024 -b 0:1 -f  rgb\$" "$CALLS"
+expect_match "handout: the student's scan" " $bin/cudaScan -a student -m scan -i random -n 1000\$" "$CALLS"
+expect_match "handout: the reference scan" " $hand/ref/cudaScan_ref -m find_repeats -i random -n 1000\$" "$CALLS"
+expect_eq "handout: no suite rung" "" "$(grep -e '--cuda-mode' <<<"$CALLS")"
+expect_eq "handout: the rows" "render,rgb,student render,rgb,reference" \
+  "$(grep -o '^render,rgb,[a-z]*' "$tmp/handout/profile.csv" | tr '\n' ' ' | sed 's/ $//')"
+expect_match "handout: how to read the table" '^Reading the table' "$OUT"
+
 if command -v gnuplot >/dev/null; then
   OUT=$("$profile" --plot "$tmp/synthetic.csv" "$tmp/chart.png" 2>&1)
   expect_eq "plot: exit status" 0 "$?"

@@ -23,7 +23,7 @@ expect_match "make_handout: names the handout" "^Handout: $handout\$" "$out"
 for file in .handout README.md CMakeLists.txt CMakePresets.json \
   saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu \
   saxpy/src/saxpy_serial.cpp saxpy/src/chunks.cpp scan/src/reference.cpp render/src/host/ref_renderer.cpp \
-  render/include/render/shade.h scenes/src/course_scenes.cpp scripts/gradescope.sh scripts/submit.sh \
+  render/include/render/shade.h scenes/src/course_scenes.cpp scripts/gradescope.sh scripts/submit.sh scripts/profile.sh \
   render/student/circle_box.h render/student/block_scan.cuh tests/student/test_student_gpu.cpp docs/students.md; do
   expect_eq "handout holds $file" yes "$([ -f "$handout/$file" ] && echo yes || echo no)"
 done
