@@ -306,6 +306,13 @@ main() {
   fi
   [[ $scenes =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || usage_error "--scenes: '$scenes' is not a comma-separated list"
   [[ $rungs =~ ^[a-z-]+(,[a-z-]+)*$ ]] || usage_error "--rungs: '$rungs' is not a comma-separated list"
+  if [ "$handout" = 1 ]; then
+    local r
+    for r in ${rungs//,/ }; do
+      [ "$r" = student ] || [ "$r" = reference ] ||
+        usage_error "--rungs: '$r' is one of the suite's renderers, which a handout does not hold (student, reference)"
+    done
+  fi
   [[ $counts =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--counts: '$counts' is not a comma-separated list of counts"
   if ! [[ $size =~ ^[0-9]{1,5}$ ]] || [ "$size" -lt 1 ] || [ "$size" -gt 16384 ]; then
     usage_error "--size: '$size' is not a size from 1 to 16384"

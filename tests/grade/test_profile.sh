@@ -155,6 +155,9 @@ expect_eq "handout: no suite rung" "" "$(grep -e '--cuda-mode' <<<"$CALLS")"
 expect_eq "handout: the rows" "render,rgb,student render,rgb,reference" \
   "$(grep -o '^render,rgb,[a-z]*' "$tmp/handout/profile.csv" | tr '\n' ' ' | sed 's/ $//')"
 expect_match "handout: how to read the table" '^Reading the table' "$OUT"
+OUT=$(NCU=$here/fake/ncu "$hand/scripts/profile.sh" --bin-dir "$bin" --out "$tmp/handout-rung" --rungs student,classic 2>&1)
+expect_eq "handout, a suite rung: usage error" 2 "$?"
+expect_match "handout, a suite rung: says why" "'classic' is one of the suite's renderers" "$OUT"
 
 if command -v gnuplot >/dev/null; then
   OUT=$("$profile" --plot "$tmp/synthetic.csv" "$tmp/chart.png" 2>&1)
