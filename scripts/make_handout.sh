@@ -212,17 +212,38 @@ done
 echo "This tree is a student handout: cmake builds it with SUITE_HANDOUT=ON." >"$dir/.handout"
 printf '/build*/\n/grade-results/\noutput_*\n/submission.zip\n' >"$dir/.gitignore"
 
-# write_wrapper FILE PROGRAM DEFAULTS SKIP_ERE: a script that runs the
-# reference PROGRAM with DEFAULTS added, unless "PREVIOUS ARGUMENT" of some
-# argument matches SKIP_ERE (the user chose otherwise).
+# write_wrapper FILE PROGRAM DEFAULTS SKIP_ERE OPTIONS VALUED: a script that
+# runs the reference PROGRAM with DEFAULTS added, unless "PREVIOUS ARGUMENT"
+# of some argument matches SKIP_ERE (the user chose otherwise). It takes the
+# course's reference program's options only (OPTIONS; VALUED: those that
+# take a value) and refuses any other with one line and status 2, so the
+# reference's own modes stay out of reach.
 write_wrapper() {
   cat >"$1" <<WRAPPER
 #!/usr/bin/env bash
 # The course-level reference $2 ($3), built from the suite's sources: time
-# your code against it. Runs .bin/$2 with "$3" unless you choose otherwise.
+# your code against it. Runs .bin/$2 with "$3" unless you choose otherwise,
+# and takes the options of the course's reference program only.
 here=\$(cd "\$(dirname "\${BASH_SOURCE[0]}")" && pwd)
 # The CUDA runtime it was built with, where make_handout.sh put one beside it.
 export LD_LIBRARY_PATH="\$here/.bin\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+options=' $5 '
+valued=' $6 '
+value_next=0
+for arg in "\$@"; do
+  if [ "\$value_next" = 1 ]; then value_next=0; continue; fi
+  case "\$arg" in
+    --*=*) name=\${arg%%=*} ;;
+    --*) name=\$arg ;;
+    -?*) name=\${arg:0:2} ;;
+    *) continue ;;
+  esac
+  if [[ \$options != *" \$name "* ]]; then
+    echo "\$(basename "\$0"): \$name is not an option of the course's reference program (its options:\${options% })" >&2
+    exit 2
+  fi
+  [[ \$valued == *" \$name "* && \$arg == "\$name" ]] && value_next=1
+done
 skip='$4'
 prev=""
 for arg in "\$@"; do
@@ -269,10 +290,14 @@ build_refs() {
 
 write_ref_scripts() {
   # render: the mode applies to -r cuda and auto (the default) only.
+  # The options of the course's render_ref and cudaScan_ref (their --help).
   write_wrapper "$dir/ref/render_ref" render "--cuda-mode $REF_CUDA_MODE" \
-    '^(-r|--renderer) cpu(ref)?$| (--renderer=cpu(ref)?|-rcpu(ref)?|--cuda-mode(=.*)?|-\?|--help|--list)$'
+    '^(-r|--renderer) (cpu)?ref$| (--renderer=(cpu)?ref|-r(cpu)?ref|-\?|--help)$' \
+    '-r --renderer -s --size -b --bench -c --check -i --interactive -f --file -S --Seed --seed -? --help' \
+    '-r --renderer -s --size -b --bench -f --file -S --Seed --seed'
   write_wrapper "$dir/ref/cudaScan_ref" cudaScan "-a $REF_SCAN_ALGORITHM" \
-    ' (-a.*|--algorithm.*|-t|--thrust|--bench|-\?|--help)$'
+    ' (-t|--thrust|-\?|--help)$' \
+    '-m --test -i --input -n --arraysize -t --thrust -? --help' '-m --test -i --input -n --arraysize'
 }
 [ "$refs" = 0 ] || build_refs
 

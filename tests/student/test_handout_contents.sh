@@ -126,8 +126,19 @@ check_refs_and_bundle() {
     "$("$with_refs/ref/render_ref" -r cuda -c rgb)"
   expect_eq "render_ref adds it to the default renderer" "render --cuda-mode $ref_mode rgb" "$("$with_refs/ref/render_ref" rgb)"
   expect_eq "render_ref leaves the serial renderer alone" "render -r cpuref rgb" "$("$with_refs/ref/render_ref" -r cpuref rgb)"
-  expect_eq "render_ref leaves a chosen mode alone" "render --cuda-mode=binned rgb" \
-    "$("$with_refs/ref/render_ref" --cuda-mode=binned rgb)"
+  expect_eq "render_ref takes the course's options, values too" "render --cuda-mode $ref_mode -s 256 -b 0:4 -f  -S -1 rgb" \
+    "$("$with_refs/ref/render_ref" -s 256 -b 0:4 -f '' -S -1 rgb)"
+  local refused
+  for refused in --cuda-mode=binned "--cuda-mode binned" --list --gif=x.gif "--format ppm"; do
+    # shellcheck disable=SC2086  # the option and its value, as two words
+    out=$("$with_refs/ref/render_ref" $refused rgb 2>&1)
+    expect_eq "render_ref refuses $refused: exit status" 2 "$?"
+    expect_match "render_ref refuses $refused: says why" \
+      "^render_ref: ${refused%%[= ]*} is not an option of the course's reference program" "$out"
+  done
+  out=$("$with_refs/ref/cudaScan_ref" -a cub -m scan 2>&1)
+  expect_eq "cudaScan_ref refuses -a: exit status" 2 "$?"
+  expect_match "cudaScan_ref refuses -a: says why" "^cudaScan_ref: -a is not an option of the course's reference program" "$out"
   expect_eq "cudaScan_ref adds blelloch" "cudaScan -a blelloch -m scan -n 100" "$("$with_refs/ref/cudaScan_ref" -m scan -n 100)"
   expect_eq "cudaScan_ref leaves -t alone" "cudaScan -m scan -t" "$("$with_refs/ref/cudaScan_ref" -m scan -t)"
   listing=$(unzip -Z1 "$tmp/bundle.zip")
