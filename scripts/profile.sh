@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Profiles every rung of the renderer's design ladder (and, with --scan,
-# cudaScan's algorithms) with Nsight Compute, so each step's speed-up can be
-# explained by counters: per rung and scene, the kernels' time, instructions
-# executed, warp execution efficiency, branch uniformity, achieved occupancy,
-# DRAM bytes and throughput, shared-memory wavefronts.
+# Profiles every rung of the renderer's design ladder (and, with --scan and
+# --saxpy, cudaScan's algorithms and cudaSaxpy) with Nsight Compute, so each
+# step's speed-up can be explained by counters: per rung and scene, the
+# kernels' time, instructions executed, warp execution efficiency, branch
+# uniformity, achieved occupancy, DRAM bytes and throughput, shared-memory
+# wavefronts and the three reasons warps stalled most.
 #
 # Usage: scripts/profile.sh [options]
 #        scripts/profile.sh --plot CSV [PNG]
@@ -19,6 +20,9 @@
 #                    single-pass, cub (scan and find_repeats); in a handout
 #                    your scan (-a student) and ref/cudaScan_ref
 #   --counts LIST    scan element counts (default 1000000,40000000)
+#   --saxpy          also cudaSaxpy -v course and -v tuned; in a handout
+#                    your kernel (-v student)
+#   --saxpy-count N  saxpy's element count (default 100000000)
 #   --bin-dir DIR    where render and cudaScan are (default build/bin)
 #   --out DIR        folder for profile.csv, ladder.png and the logs
 #                    (default: a new profile-results/DATE-TIME-XXXXXX)
@@ -33,7 +37,10 @@
 # clear and render; auto's timed trials) and the timed frame's, so a fixed
 # rung's sums hold two renders. time_ms is in milliseconds. A percentage
 # no kernel reported (no kernel ran a branch, for the uniform one) is left
-# empty in the CSV and shown as n/a.
+# empty in the CSV and shown as n/a. top_stalls names the three stall
+# reasons with the largest share of the warps' active cycles (ncu's
+# smsp__warp_issue_stalled_REASON_per_warp_active.pct, weighted by time),
+# "REASON PCT" separated by ";".
 # Exit status: 0 when every run was profiled, 1 when ncu or gnuplot is
 # missing or cannot read the counters (it says what to do) or a run
 # failed, 2 on usage errors, 130, 143 or 129 by SIGINT, SIGTERM or SIGHUP.
@@ -52,6 +59,8 @@ rungs=circles,pixels,tiles,classic,tiled,binned,auto
 size=1024
 scan=0
 counts=1000000,40000000
+saxpy=0
+saxpy_count=100000000
 bin_dir=$repo/build/bin
 out=""
 timeout_s=1800
@@ -65,6 +74,8 @@ handout=0
 [ "$handout" = 0 ] || rungs=student,reference
 scan_rungs=(kogge-stone blelloch single-pass cub)
 [ "$handout" = 0 ] || scan_rungs=(student reference)
+saxpy_rungs=(course tuned)
+[ "$handout" = 0 ] || saxpy_rungs=(student)
 
 # The counters, in the order of the CSV's columns.
 metrics=(
@@ -77,7 +88,10 @@ metrics=(
   dram__throughput.avg.pct_of_peak_sustained_elapsed
   l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
 )
-csv_header=part,item,rung,kernels,time_ms,inst_executed,warp_efficiency_pct,branch_uniform_pct,occupancy_pct,dram_bytes,dram_throughput_pct,shared_wavefronts
+# Every stall reason this GPU's ncu has, by pattern: the set differs
+# between architectures, and one unknown name would fail the whole run.
+stall_metrics='regex:smsp__warp_issue_stalled_.*_per_warp_active\.pct'
+csv_header=part,item,rung,kernels,time_ms,inst_executed,warp_efficiency_pct,branch_uniform_pct,occupancy_pct,dram_bytes,dram_throughput_pct,shared_wavefronts,top_stalls
 
 fatal() { echo "profile.sh: $1" >&2; exit 1; }
 
@@ -165,7 +179,14 @@ summarize() {
       if (name == metric[1] && scale(unit) == 1 && unit != "ms" && unit != "msecond") {
         print "profile.sh: unknown time unit \"" unit "\" in " logfile > "/dev/stderr"; bad = 1; exit 1
       }
-      value[id, name] = v * scale(unit)
+      if (name ~ /^smsp__warp_issue_stalled_.*_per_warp_active\.pct$/) {
+        reason = substr(name, 26, length(name) - 25 - 20)
+        # "selected" is the cycles a warp issued: not a stall.
+        if (reason != "selected") {
+          stall[id, reason] = v
+          if (!(reason in known)) { known[reason] = 1; reasons[++nr] = reason }
+        }
+      } else value[id, name] = v * scale(unit)
       if (!(id in seen)) { seen[id] = 1; ids[++k] = id }
     }
     END {
@@ -181,6 +202,8 @@ summarize() {
           if (metric[m] ~ /branch_targets_threads_uniform/ && x == 0) continue
           if (metric[m] ~ /(ratio|pct)/) { wsum[m] += x * t; wt[m] += t } else sum[m] += x
         }
+        for (r = 1; r <= nr; r++)
+          if ((id, reasons[r]) in stall) { ssum[r] += stall[id, reasons[r]] * t; swt[r] += t }
       }
       printf "%d,%.4f", k, time
       for (m = 2; m <= nm; m++) {
@@ -191,7 +214,17 @@ summarize() {
           printf ",%.1f", x
         } else printf ",%.0f", sum[m]
       }
-      print ""
+      # The three largest stall shares, largest first.
+      for (r = 1; r <= nr; r++) share[r] = swt[r] > 0 ? ssum[r] / swt[r] : -1
+      top = ""
+      for (n = 0; n < 3; n++) {
+        best = 0
+        for (r = 1; r <= nr; r++) if (share[r] >= 0 && (best == 0 || share[r] > share[best])) best = r
+        if (best == 0) break
+        top = top (top == "" ? "" : ";") sprintf("%s %.1f", reasons[best], share[best])
+        share[best] = -1
+      }
+      print "," top
     }' "$1"
 }
 
@@ -199,7 +232,7 @@ summarize() {
 profile() {
   local part=$1 item=$2 rung=$3 log=$4 row metric_list
   shift 4
-  metric_list=$(IFS=,; echo "${metrics[*]}")
+  metric_list=$(IFS=,; echo "${metrics[*]},$stall_metrics")
   echo "[$SECONDS s] $part $item: $rung" >&2
   run_program_in . "$timeout_s" "$ncu" --clock-control none --csv --print-units base --metrics "$metric_list" "$@" \
     >"$log" 2>&1 </dev/null
@@ -234,6 +267,9 @@ scan_command() {
   esac
 }
 
+# saxpy_command RUNG: the same for cudaSaxpy.
+saxpy_command() { command=("$bin_dir/cudaSaxpy" -v "$1" -r 1); }
+
 # explain: which way each column is better and what usually makes a gap
 # between two rows (hints: what to look at, not what to write).
 explain() {
@@ -259,6 +295,19 @@ Reading the table (compare your row with the reference's on the same scene):
                 little parallel work).
   shared wavef  shared-memory traffic; far more than the data needs points
                 to bank conflicts.
+  top stalls    what the warps waited on most, as a share of their cycles:
+    long_scoreboard   a load from device memory (or from local memory:
+                      spilled registers) whose latency nothing hid
+    barrier           __syncthreads(), with the block's threads finishing
+                      their work at different times
+    mio_throttle, short_scoreboard   shared memory or atomics busy: bank
+                      conflicts, or much shared-memory traffic
+    lg_throttle       many small global loads or stores: fewer, wider ones
+    membar            memory fences (atomics with ordering, __threadfence)
+    wait, math_pipe_throttle   arithmetic: fine when the time is low
+    not_selected      another warp was ready: more work than issue slots
+                      (a good sign)
+    branch_resolving, no_instruction   branches; a large kernel's jumps
 For the lines behind a number, open the log's report in Nsight Compute
 (device code builds with -lineinfo: ncu --set full shows the source view).
 TEXT
@@ -272,10 +321,11 @@ print_tables() {
       if (key != last) {
         if (last != "") print ""
         print key ":"
-        printf "%-12s %7s %10s %12s %8s %8s %9s %11s %7s %12s\n", "rung", "kernels", "time ms", "instructions", "warp eff", "uniform", "occupancy", "DRAM MB", "DRAM %", "shared wavef"
+        printf "%-12s %7s %10s %12s %8s %8s %9s %11s %7s %12s  %s\n", "rung", "kernels", "time ms", "instructions", "warp eff", "uniform", "occupancy", "DRAM MB", "DRAM %", "shared wavef", "top stalls"
         last = key
       }
-      printf "%-12s %7d %10.4f %12.4g %8s %8s %9s %11.2f %7s %12.4g\n", $3, $4, $5, $6, pct($7), pct($8), pct($9), $10 / 1e6, pct($11), $12
+      stalls = $13; gsub(/;/, ", ", stalls); gsub(/ [0-9.]+/, "&%", stalls)
+      printf "%-12s %7d %10.4f %12.4g %8s %8s %9s %11.2f %7s %12.4g  %s\n", $3, $4, $5, $6, pct($7), pct($8), pct($9), $10 / 1e6, pct($11), $12, stalls == "" ? "n/a" : stalls
     }' "$1"
 }
 
@@ -289,6 +339,8 @@ main() {
       --size) need_value "$@"; size=$2; shift ;;
       --scan) scan=1 ;;
       --counts) need_value "$@"; counts=$2; shift ;;
+      --saxpy) saxpy=1 ;;
+      --saxpy-count) need_value "$@"; saxpy_count=$2; shift ;;
       --bin-dir) need_value "$@"; bin_dir=$2; shift ;;
       --out) need_value "$@"; out=$2; shift ;;
       --timeout) need_value "$@"; timeout_s=$2; shift ;;
@@ -314,6 +366,7 @@ main() {
     done
   fi
   [[ $counts =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--counts: '$counts' is not a comma-separated list of counts"
+  [[ $saxpy_count =~ ^[1-9][0-9]{0,9}$ ]] || usage_error "--saxpy-count: '$saxpy_count' is not a count from 1"
   if ! [[ $size =~ ^[0-9]{1,5}$ ]] || [ "$size" -lt 1 ] || [ "$size" -gt 16384 ]; then
     usage_error "--size: '$size' is not a size from 1 to 16384"
   fi
@@ -328,6 +381,7 @@ main() {
       fatal "the reference programs are missing (ref/render_ref): the handout holds them when make_handout.sh built them, or leave out the reference rung"
   fi
   [ "$scan" = 0 ] || [ -x "$bin_dir/cudaScan" ] || fatal "$bin_dir/cudaScan is missing: build it or leave out --scan"
+  [ "$saxpy" = 0 ] || [ -x "$bin_dir/cudaSaxpy" ] || fatal "$bin_dir/cudaSaxpy is missing: build it or leave out --saxpy"
   if [ -z "$out" ]; then
     if ! mkdir -p "$repo/profile-results" ||
       ! out=$(mktemp -d "$repo/profile-results/$(date +%Y%m%d-%H%M%S)-XXXXXX"); then
@@ -355,6 +409,12 @@ main() {
             "${command[@]}" -m "$test" -i random -n "$n"
         done
       done
+    done
+  fi
+  if [ "$saxpy" = 1 ]; then
+    for rung in "${saxpy_rungs[@]}"; do
+      saxpy_command "$rung"
+      profile saxpy "$saxpy_count" "$rung" "$out/logs/saxpy-$saxpy_count-$rung.log" "${command[@]}" -n "$saxpy_count"
     done
   fi
   print_tables "$out/profile.csv"
