@@ -190,21 +190,11 @@ std::string cuda_mode_names() {
 
 struct CudaRenderer::State {
   explicit State(const CudaRendererOptions& o)
-      : options(o), rows_per_thread(gpu::settings::binned_rows(o.binned_rows_per_thread)),
-        tiled_blocks_per_sm(gpu::settings::tiled_blocks(o.tiled_blocks_per_sm)),
-        suffix_threshold(gpu::settings::suffix_min_pairs(o.suffix_min_pairs)),
-        suffix_full_percent(gpu::settings::suffix_min_full(o.suffix_min_full_percent)),
-        graphs(gpu::settings::graphs_wanted(o.use_graphs)),
-        pair_total(1, "CUDA renderer: pair count"),
+      : settings(gpu::settings::resolve(o)), pair_total(1, "CUDA renderer: pair count"),
         suffix_counters(2, "CUDA renderer: suffix tile counters") {}
 
-  CudaRendererOptions options;
-  int rows_per_thread;
-  int tiled_blocks_per_sm;
-  std::uint32_t suffix_threshold;    // pairs; 0: off
-  std::uint32_t suffix_full_percent; // whole-tile pairs a tile needs, percent; 0: any share
-  bool graphs;                       // frames replay as CUDA graphs
-  CudaMode mode = CudaMode::Auto;    // resolved by setup
+  gpu::settings::Settings settings;
+  CudaMode mode = CudaMode::Auto; // resolved by setup
   std::string description = "not set up";
   common::CudaStream stream;
   bool ready = false;
@@ -261,7 +251,7 @@ struct CudaRenderer::State {
   // Queues `launches` (the frame's, which take their arguments from the
   // state only) directly, or through its recorded graph.
   template <class Launches> void run_frame(const GraphKey& key, const Launches& launches) {
-    if (!graphs) return launches();
+    if (!settings.graphs) return launches();
     auto it = std::find_if(frame_graphs.begin(), frame_graphs.end(),
                            [&](const auto& entry) { return entry.first == key; });
     if (it == frame_graphs.end()) {
@@ -309,8 +299,8 @@ struct CudaRenderer::State {
     circles = lay_out_circles(circle_arena.reserve(bytes), scene.count, frame.tile_count(),
                               scan_bytes, bytes);
 
-    if (options.max_pairs_per_pass > 0) {
-      max_pairs_per_pass = std::min(options.max_pairs_per_pass, kMaxPairsPerPass);
+    if (settings.max_pairs_per_pass) {
+      max_pairs_per_pass = std::min(*settings.max_pairs_per_pass, kMaxPairsPerPass);
     } else {
       std::size_t free_bytes = 0;
       std::size_t total_bytes = 0;
@@ -401,8 +391,8 @@ struct CudaRenderer::State {
     const gpu::PixelStart start = take_start();
     run_frame({CudaMode::Tiled, start, frame_shading}, [&] {
       gpu::prepare_circles(scene, frame, circles.records, nullptr, stream.get());
-      gpu::shade_tiled(circles.records, scene.count, frame, frame_shading, tiled_blocks_per_sm,
-                       start, pixels.data(), stream.get());
+      gpu::shade_tiled(circles.records, scene.count, frame, frame_shading,
+                       settings.tiled_blocks_per_sm, start, pixels.data(), stream.get());
     });
   }
 
@@ -460,7 +450,7 @@ struct CudaRenderer::State {
                                          pairs.sort_scratch, pairs.sort_bytes, s);
       gpu::find_tile_ranges(pairs.keys[sorted], n, frame.tile_count(), circles.tile_ranges, s);
       gpu::shade_binned(circles.records, pairs.values[sorted], circles.tile_ranges, frame,
-                        frame_shading, rows_per_thread, suffix ? &suffix_plan : nullptr,
+                        frame_shading, settings.rows_per_thread, suffix ? &suffix_plan : nullptr,
                         first == 0 ? start : gpu::PixelStart::Image, pixels.data(), s);
     }
   }
@@ -482,12 +472,14 @@ struct CudaRenderer::State {
 
   std::string mode_label(CudaMode m) const {
     const bool tuned = m == CudaMode::Tiled || m == CudaMode::Binned;
-    const std::string launches = tuned && !graphs ? ", plain launches" : "";
+    const std::string launches = tuned && !settings.graphs ? ", plain launches" : "";
     if (m == CudaMode::Binned)
-      return "binned, " + std::to_string(rows_per_thread) + " pixel rows per thread" +
-             (suffix ? ", suffix from " + std::to_string(suffix_threshold) + " pairs per tile" +
-                           (suffix_full_percent
-                                ? " with " + std::to_string(suffix_full_percent) + "% whole-tile"
+      return "binned, " + std::to_string(settings.rows_per_thread) + " pixel rows per thread" +
+             (suffix ? ", suffix from " + std::to_string(settings.suffix_min_pairs) +
+                           " pairs per tile" +
+                           (settings.suffix_min_full_percent
+                                ? " with " + std::to_string(settings.suffix_min_full_percent) +
+                                      "% whole-tile"
                                 : "")
                      : "") +
              launches;
@@ -502,10 +494,10 @@ struct CudaRenderer::State {
     none.count = 0;
     gpu::advance_scene(none, animation, stream.get());
 
-    if (options.mode != CudaMode::Auto) {
-      mode = options.mode;
+    if (settings.mode != CudaMode::Auto) {
+      mode = settings.mode;
       description = mode_label(mode) + " (requested)";
-      if (!options.warm_up) return reset_image();
+      if (!settings.warm_up) return reset_image();
       clear();
       render(mode);
     } else if (static_cast<double>(frame.tile_count()) * scene.count > kMaxTiledTrialTests) {
@@ -561,14 +553,14 @@ void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
   s.snow = scene.snow;
   s.animation = scene.animation;
   const FusedBlend fused =
-      s.options.allow_fused_blend ? fused_blend_scope(scene) : FusedBlend::Never;
+      s.settings.allow_fused_blend ? fused_blend_scope(scene) : FusedBlend::Never;
   s.shading = scene.snow                   ? gpu::Shading::Snow
               : fused != FusedBlend::Never ? gpu::Shading::FlatFused
                                            : gpu::Shading::FlatExact;
   s.fused_after_clear_only = fused == FusedBlend::AfterClear;
-  s.suffix = s.suffix_threshold > 0 && suffix_bounds(scene, s.suffix_plan);
-  s.suffix_plan.min_pairs = s.suffix_threshold;
-  s.suffix_plan.min_full_percent = s.suffix_full_percent;
+  s.suffix = s.settings.suffix_min_pairs > 0 && suffix_bounds(scene, s.suffix_plan);
+  s.suffix_plan.min_pairs = s.settings.suffix_min_pairs;
+  s.suffix_plan.min_full_percent = s.settings.suffix_min_full_percent;
   s.suffix_plan.tiles = s.suffix_counters.data();
   s.upload(scene);
   s.size_buffers(width, height);
@@ -626,10 +618,11 @@ std::unique_ptr<Renderer> make_cuda_renderer(const CudaRendererOptions& options)
   return std::make_unique<CudaRenderer>(options);
 }
 
+// The one place the RENDER_CUDA_* variables are read.
 std::unique_ptr<Renderer> make_cuda_renderer(CudaMode mode) {
   CudaRendererOptions options;
   options.mode = mode;
-  return make_cuda_renderer(options);
+  return make_cuda_renderer(gpu::settings::with_environment(options));
 }
 
 std::string describe_cuda_mode(const Renderer& renderer) {
