@@ -16,7 +16,6 @@
 #include "common/cuda_check.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
-#include "common/enum_names.h"
 #include "common/graph.h"
 #include "common/stream.h"
 #include "common/timer.h"
@@ -30,14 +29,6 @@
 namespace render {
 
 namespace {
-
-constexpr common::NamedValue<CudaMode> kModeNames[] = {{CudaMode::RungCircles, "circles"},
-                                                       {CudaMode::RungPixels, "pixels"},
-                                                       {CudaMode::RungTiles, "tiles"},
-                                                       {CudaMode::RungClassic, "classic"},
-                                                       {CudaMode::Tiled, "tiled"},
-                                                       {CudaMode::Binned, "binned"},
-                                                       {CudaMode::Auto, "auto"}};
 
 // A pass never holds more pairs than this: the sort's item count and the
 // tile ranges are 32-bit.
@@ -173,20 +164,6 @@ PairScratch lay_out_pairs(void* base, std::size_t capacity, std::size_t sort_byt
 }
 
 } // namespace
-
-const char* cuda_mode_name(CudaMode mode) {
-  return common::enum_name(kModeNames, mode, "unknown");
-}
-
-CudaMode parse_cuda_mode(const std::string& text) {
-  if (const auto mode = common::enum_from_name(kModeNames, text)) return *mode;
-  throw std::invalid_argument("unknown CUDA mode '" + text +
-                              "' (valid modes: " + cuda_mode_names() + ")");
-}
-
-std::string cuda_mode_names() {
-  return common::enum_names(kModeNames);
-}
 
 struct CudaRenderer::State {
   explicit State(const CudaRendererOptions& o)
@@ -616,18 +593,6 @@ CudaSuffixTiles CudaRenderer::suffix_tiles() const {
 
 std::unique_ptr<Renderer> make_cuda_renderer(const CudaRendererOptions& options) {
   return std::make_unique<CudaRenderer>(options);
-}
-
-// The one place the RENDER_CUDA_* variables are read.
-std::unique_ptr<Renderer> make_cuda_renderer(CudaMode mode) {
-  CudaRendererOptions options;
-  options.mode = mode;
-  return make_cuda_renderer(gpu::settings::with_environment(options));
-}
-
-std::string describe_cuda_mode(const Renderer& renderer) {
-  const auto* cuda = dynamic_cast<const CudaRenderer*>(&renderer);
-  return cuda ? cuda->describe() : std::string();
 }
 
 } // namespace render
