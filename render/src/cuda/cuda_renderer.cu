@@ -20,6 +20,7 @@
 #include "common/stream.h"
 #include "common/timer.h"
 #include "cuda_kernels.h"
+#include "cuda_layouts.h"
 #include "cuda_scratch.h"
 #include "cuda_settings.h"
 #include "ladder/cuda_ladder.h"
@@ -92,77 +93,6 @@ std::string format_ms(double ms) {
   return text;
 }
 
-// The scene's arrays, carved from one allocation.
-gpu::SceneArrays lay_out_scene(void* base, int count, std::size_t& bytes) {
-  gpu::ScratchCarver carver(base);
-  const auto n = static_cast<std::size_t>(count);
-  gpu::SceneArrays s;
-  s.x = carver.take<float>(n);
-  s.y = carver.take<float>(n);
-  s.z = carver.take<float>(n);
-  s.vx = carver.take<float>(n);
-  s.vy = carver.take<float>(n);
-  s.vz = carver.take<float>(n);
-  s.r = carver.take<float>(n);
-  s.g = carver.take<float>(n);
-  s.b = carver.take<float>(n);
-  s.radius = carver.take<float>(n);
-  s.count = count;
-  bytes = carver.bytes();
-  return s;
-}
-
-// What every frame needs, sized by the circle and tile counts.
-struct CircleScratch {
-  gpu::CircleRecords records;
-  gpu::BinCounts bins;
-  void* scan_scratch = nullptr;
-  std::size_t scan_bytes = 0;
-  uint2* tile_ranges = nullptr;
-};
-
-CircleScratch lay_out_circles(void* base, int count, int tile_count, std::size_t scan_bytes,
-                              std::size_t& bytes) {
-  gpu::ScratchCarver carver(base);
-  const auto n = static_cast<std::size_t>(count);
-  CircleScratch c;
-  c.records.geometry = carver.take<float4>(n);
-  c.records.paint = carver.take<float4>(n);
-  c.records.tiles = carver.take<uint2>(n);
-  c.bins.tile_counts = carver.take<std::uint64_t>(n + 1);
-  c.bins.warp_circles = carver.take<std::uint32_t>(n);
-  c.bins.warp_circle_count = carver.take<std::uint32_t>(1);
-  c.scan_scratch = carver.take<unsigned char>(scan_bytes);
-  c.scan_bytes = scan_bytes;
-  c.tile_ranges = carver.take<uint2>(static_cast<std::size_t>(tile_count));
-  bytes = carver.bytes();
-  return c;
-}
-
-// One binned pass's pairs and the sort's scratch.
-struct PairScratch {
-  std::uint32_t* keys[2] = {nullptr, nullptr};
-  std::uint32_t* values[2] = {nullptr, nullptr};
-  void* sort_scratch = nullptr;
-  std::size_t sort_bytes = 0;
-  std::size_t capacity = 0;
-};
-
-PairScratch lay_out_pairs(void* base, std::size_t capacity, std::size_t sort_bytes,
-                          std::size_t& bytes) {
-  gpu::ScratchCarver carver(base);
-  PairScratch p;
-  for (int i = 0; i < 2; ++i) {
-    p.keys[i] = carver.take<std::uint32_t>(capacity);
-    p.values[i] = carver.take<std::uint32_t>(capacity);
-  }
-  p.sort_scratch = carver.take<unsigned char>(sort_bytes);
-  p.sort_bytes = sort_bytes;
-  p.capacity = capacity;
-  bytes = carver.bytes();
-  return p;
-}
-
 } // namespace
 
 struct CudaRenderer::State {
@@ -194,10 +124,10 @@ struct CudaRenderer::State {
   bool clear_pending = false;
 
   gpu::ScratchArena circle_arena{"CUDA renderer: circle records"};
-  CircleScratch circles;
+  gpu::CircleScratch circles;
 
   gpu::ScratchArena pair_arena{"CUDA renderer: binned pairs"};
-  PairScratch pairs;
+  gpu::PairScratch pairs;
   std::size_t max_pairs_per_pass = 0;
   common::PinnedBuffer<std::uint64_t> pair_total;
   // The pair count of a scene that never moves is the same every frame, so
@@ -240,24 +170,6 @@ struct CudaRenderer::State {
     it->second.launch(stream.get());
   }
 
-  void upload(const scenes::Scene& s) {
-    const int count = static_cast<int>(s.size());
-    std::size_t bytes = 0;
-    lay_out_scene(nullptr, count, bytes);
-    scene_memory = common::DeviceBuffer<unsigned char>();
-    scene_memory = common::DeviceBuffer<unsigned char>(bytes, "CUDA renderer: scene");
-    scene = lay_out_scene(scene_memory.data(), count, bytes);
-    const std::pair<float*, const std::vector<float>*> arrays[] = {
-        {scene.x, &s.x},   {scene.y, &s.y},          {scene.z, &s.z}, {scene.vx, &s.vx},
-        {scene.vy, &s.vy}, {scene.vz, &s.vz},        {scene.r, &s.r}, {scene.g, &s.g},
-        {scene.b, &s.b},   {scene.radius, &s.radius}};
-    for (const auto& [device, host] : arrays)
-      if (!host->empty())
-        CUDA_CHECK(cudaMemcpyAsync(device, host->data(), host->size() * sizeof(float),
-                                   cudaMemcpyHostToDevice, stream.get()));
-    stream.synchronize();
-  }
-
   void size_buffers(int width, int height) {
     frame.width = width;
     frame.height = height;
@@ -272,9 +184,9 @@ struct CudaRenderer::State {
 
     const std::size_t scan_bytes = gpu::scan_scratch_bytes(scene.count);
     std::size_t bytes = 0;
-    lay_out_circles(nullptr, scene.count, frame.tile_count(), scan_bytes, bytes);
-    circles = lay_out_circles(circle_arena.reserve(bytes), scene.count, frame.tile_count(),
-                              scan_bytes, bytes);
+    gpu::lay_out_circles(nullptr, scene.count, frame.tile_count(), scan_bytes, bytes);
+    circles = gpu::lay_out_circles(circle_arena.reserve(bytes), scene.count, frame.tile_count(),
+                                   scan_bytes, bytes);
 
     if (settings.max_pairs_per_pass) {
       max_pairs_per_pass = std::min(*settings.max_pairs_per_pass, kMaxPairsPerPass);
@@ -299,11 +211,11 @@ struct CudaRenderer::State {
     const std::size_t capacity_sort_bytes =
         std::max(sort_bytes, gpu::sort_scratch_bytes(capacity, frame.tile_count()));
     std::size_t bytes = 0;
-    lay_out_pairs(nullptr, capacity, capacity_sort_bytes, bytes);
+    gpu::lay_out_pairs(nullptr, capacity, capacity_sort_bytes, bytes);
     frame_graphs.clear();
     try {
-      pairs = PairScratch();
-      pairs = lay_out_pairs(pair_arena.reserve(bytes), capacity, capacity_sort_bytes, bytes);
+      pairs = gpu::PairScratch();
+      pairs = gpu::lay_out_pairs(pair_arena.reserve(bytes), capacity, capacity_sort_bytes, bytes);
     } catch (const common::CudaError& e) {
       throw common::CudaError(e.code(),
                               "the CUDA renderer cannot bin " + std::to_string(count) +
@@ -539,7 +451,7 @@ void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
   s.suffix_plan.min_pairs = s.settings.suffix_min_pairs;
   s.suffix_plan.min_full_percent = s.settings.suffix_min_full_percent;
   s.suffix_plan.tiles = s.suffix_counters.data();
-  s.upload(scene);
+  s.scene = gpu::upload_scene(scene, s.scene_memory, s.stream.get());
   s.size_buffers(width, height);
   s.image = std::move(image);
   s.choose_mode();
