@@ -4,10 +4,8 @@
 #include "render/cuda_renderer.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -19,13 +17,13 @@
 #include "common/graph.h"
 #include "common/stream.h"
 #include "common/timer.h"
+#include "cuda_exactness.h"
 #include "cuda_kernels.h"
 #include "cuda_layouts.h"
 #include "cuda_scratch.h"
 #include "cuda_settings.h"
 #include "ladder/cuda_ladder.h"
 #include "render/shade.h"
-#include "render/suffix.h"
 
 namespace render {
 
@@ -45,47 +43,6 @@ constexpr std::size_t kMinPairsPerPass = std::size_t{1} << 16;
 // this in total: such frames take tens of milliseconds (docs/cuda_renderer.md).
 constexpr double kMaxTiledTrialTests = 2.0e9;
 constexpr int kAutoTrials = 3;
-// Suffix compositing's color bounds, when it applies to the scene: flat,
-// with colors that never change and are all safe (render/suffix.h).
-bool suffix_bounds(const scenes::Scene& scene, gpu::SuffixPlan& plan) {
-  if (scene.snow || scene.animation != scenes::Animation::None || scene.size() == 0) return false;
-  suffix::ColorBounds colors;
-  for (std::size_t i = 0; i < scene.size(); ++i) colors.add(scene.r[i], scene.g[i], scene.b[i]);
-  if (!colors.safe) return false;
-  for (int ch = 0; ch < 3; ++ch) {
-    plan.color_lo[ch] = colors.lo[ch];
-    plan.color_hi[ch] = colors.hi[ch];
-  }
-  return true;
-}
-
-// When the fused blend gives the reference's bits for every pixel of this
-// scene. The fused form differs only when (1 - alpha)·p is inexact, which for
-// 1 - alpha = 1/2 means p < 2^-125. With colors >= 0 a blend never takes p
-// below half its value; so p stays large enough if every color channel is at
-// least 2^-123 (then p >= alpha·c after the first blend, whatever p was), or,
-// in a frame that starts from the clear color (p = 1), if there are too few
-// circles to halve p that often.
-enum class FusedBlend { Never, Always, AfterClear };
-
-FusedBlend fused_blend_scope(const scenes::Scene& scene) {
-  if (scene.snow) return FusedBlend::Never;
-  const shade::BlendTerms unit = shade::blend_terms(shade::flat_contribution(0.f, 0.f, 0.f));
-  if (unit.scale[0] != 0.5f || unit.scale[1] != 0.5f || unit.scale[2] != 0.5f ||
-      unit.scale[3] != 1.f || shade::clear_gray(0, 1, false) != 1.f)
-    return FusedBlend::Never;
-  constexpr float kLargeColor = 0x1p-123f;
-  constexpr std::size_t kFewCircles = 125;
-  bool all_large = true;
-  for (const std::vector<float>* channel : {&scene.r, &scene.g, &scene.b}) {
-    for (const float c : *channel) {
-      if (!std::isfinite(c) || c < 0.f) return FusedBlend::Never;
-      if (c < kLargeColor) all_large = false;
-    }
-  }
-  if (all_large) return FusedBlend::Always;
-  return scene.size() <= kFewCircles ? FusedBlend::AfterClear : FusedBlend::Never;
-}
 
 std::string format_ms(double ms) {
   char text[32];
@@ -441,13 +398,13 @@ void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
   s.pair_total_known = false;
   s.snow = scene.snow;
   s.animation = scene.animation;
-  const FusedBlend fused =
-      s.settings.allow_fused_blend ? fused_blend_scope(scene) : FusedBlend::Never;
-  s.shading = scene.snow                   ? gpu::Shading::Snow
-              : fused != FusedBlend::Never ? gpu::Shading::FlatFused
-                                           : gpu::Shading::FlatExact;
-  s.fused_after_clear_only = fused == FusedBlend::AfterClear;
-  s.suffix = s.settings.suffix_min_pairs > 0 && suffix_bounds(scene, s.suffix_plan);
+  const gpu::FusedBlend fused =
+      s.settings.allow_fused_blend ? gpu::fused_blend_scope(scene) : gpu::FusedBlend::Never;
+  s.shading = scene.snow                        ? gpu::Shading::Snow
+              : fused != gpu::FusedBlend::Never ? gpu::Shading::FlatFused
+                                                : gpu::Shading::FlatExact;
+  s.fused_after_clear_only = fused == gpu::FusedBlend::AfterClear;
+  s.suffix = s.settings.suffix_min_pairs > 0 && gpu::suffix_bounds(scene, s.suffix_plan);
   s.suffix_plan.min_pairs = s.settings.suffix_min_pairs;
   s.suffix_plan.min_full_percent = s.settings.suffix_min_full_percent;
   s.suffix_plan.tiles = s.suffix_counters.data();
