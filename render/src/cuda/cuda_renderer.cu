@@ -14,10 +14,10 @@
 #include "common/cuda_check.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
-#include "common/graph.h"
 #include "common/stream.h"
 #include "common/timer.h"
 #include "cuda_exactness.h"
+#include "cuda_frame_graphs.h"
 #include "cuda_kernels.h"
 #include "cuda_layouts.h"
 #include "cuda_scratch.h"
@@ -55,7 +55,7 @@ std::string format_ms(double ms) {
 struct CudaRenderer::State {
   explicit State(const CudaRendererOptions& o)
       : settings(gpu::settings::resolve(o)), pair_total(1, "CUDA renderer: pair count"),
-        suffix_counters(2, "CUDA renderer: suffix tile counters") {}
+        suffix_counters(2, "CUDA renderer: suffix tile counters"), graphs(settings.graphs) {}
 
   gpu::settings::Settings settings;
   CudaMode mode = CudaMode::Auto; // resolved by setup
@@ -97,35 +97,8 @@ struct CudaRenderer::State {
   gpu::SuffixPlan suffix_plan;
   common::DeviceBuffer<unsigned long long> suffix_counters;
 
-  // Each frame's launches, recorded: a frame whose launches need no answer
-  // from the host (tiled; binned once the pair count is known) replays them
-  // in one launch, saving the gaps between a dozen short kernels. One graph
-  // per mode, start and shading (a handful at most); all dropped when a
-  // buffer they name is replaced.
-  struct GraphKey {
-    CudaMode mode;
-    gpu::PixelStart start;
-    gpu::Shading shading;
-    bool operator==(const GraphKey& o) const {
-      return mode == o.mode && start == o.start && shading == o.shading;
-    }
-  };
-  std::vector<std::pair<GraphKey, common::CudaGraph>> frame_graphs;
-
-  // Queues `launches` (the frame's, which take their arguments from the
-  // state only) directly, or through its recorded graph.
-  template <class Launches> void run_frame(const GraphKey& key, const Launches& launches) {
-    if (!settings.graphs) return launches();
-    auto it = std::find_if(frame_graphs.begin(), frame_graphs.end(),
-                           [&](const auto& entry) { return entry.first == key; });
-    if (it == frame_graphs.end()) {
-      common::CudaGraph graph;
-      graph.capture(stream.get(), launches);
-      frame_graphs.emplace_back(key, std::move(graph));
-      it = frame_graphs.end() - 1;
-    }
-    it->second.launch(stream.get());
-  }
+  // Dropped first, before the buffers they name.
+  gpu::FrameGraphs graphs;
 
   void size_buffers(int width, int height) {
     frame.width = width;
@@ -169,7 +142,7 @@ struct CudaRenderer::State {
         std::max(sort_bytes, gpu::sort_scratch_bytes(capacity, frame.tile_count()));
     std::size_t bytes = 0;
     gpu::lay_out_pairs(nullptr, capacity, capacity_sort_bytes, bytes);
-    frame_graphs.clear();
+    graphs.clear();
     try {
       pairs = gpu::PairScratch();
       pairs = gpu::lay_out_pairs(pair_arena.reserve(bytes), capacity, capacity_sort_bytes, bytes);
@@ -235,7 +208,7 @@ struct CudaRenderer::State {
 
   void render_tiled() {
     const gpu::PixelStart start = take_start();
-    run_frame({CudaMode::Tiled, start, frame_shading}, [&] {
+    graphs.run({CudaMode::Tiled, start, frame_shading}, stream.get(), [&] {
       gpu::prepare_circles(scene, frame, circles.records, nullptr, stream.get());
       gpu::shade_tiled(circles.records, scene.count, frame, frame_shading,
                        settings.tiled_blocks_per_sm, start, pixels.data(), stream.get());
@@ -261,7 +234,7 @@ struct CudaRenderer::State {
     if (known_pair_total == 0) return;
     reserve_pairs(pairs_per_pass());
     const gpu::PixelStart start = take_start();
-    run_frame({CudaMode::Binned, start, frame_shading}, [&] {
+    graphs.run({CudaMode::Binned, start, frame_shading}, stream.get(), [&] {
       count_tiles();
       shade_passes(start);
     });
@@ -393,7 +366,7 @@ void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
   Image image(width, height); // checks the sides
   State& s = *state_;
   s.ready = false;
-  s.frame_graphs.clear(); // they name the buffers about to be replaced
+  s.graphs.clear(); // they name the buffers about to be replaced
   s.clear_pending = false;
   s.pair_total_known = false;
   s.snow = scene.snow;
