@@ -16,6 +16,7 @@
 #include "common/device_buffer.h"
 #include "common/stream.h"
 #include "common/timer.h"
+#include "cuda_binned_passes.h"
 #include "cuda_exactness.h"
 #include "cuda_frame_graphs.h"
 #include "cuda_kernels.h"
@@ -29,16 +30,6 @@ namespace render {
 
 namespace {
 
-// A pass never holds more pairs than this: the sort's item count and the
-// tile ranges are 32-bit.
-constexpr std::size_t kMaxPairsPerPass = std::size_t{1} << 30;
-// With no limit given, binning may use this share of the device memory left
-// free after the image and the circle records.
-constexpr double kPairMemoryShare = 0.5;
-// Two key and two value buffers (the sort's double buffers).
-constexpr std::size_t kBytesPerPair = 4 * sizeof(std::uint32_t);
-// Below this many pairs per pass the device is too full to bin sensibly.
-constexpr std::size_t kMinPairsPerPass = std::size_t{1} << 16;
 // Auto does not time tiled mode when every tile would test more circles than
 // this in total: such frames take tens of milliseconds (docs/cuda_renderer.md).
 constexpr double kMaxTiledTrialTests = 2.0e9;
@@ -54,7 +45,7 @@ std::string format_ms(double ms) {
 
 struct CudaRenderer::State {
   explicit State(const CudaRendererOptions& o)
-      : settings(gpu::settings::resolve(o)), pair_total(1, "CUDA renderer: pair count"),
+      : settings(gpu::settings::resolve(o)),
         suffix_counters(2, "CUDA renderer: suffix tile counters"), graphs(settings.graphs) {}
 
   gpu::settings::Settings settings;
@@ -82,15 +73,7 @@ struct CudaRenderer::State {
 
   gpu::ScratchArena circle_arena{"CUDA renderer: circle records"};
   gpu::CircleScratch circles;
-
-  gpu::ScratchArena pair_arena{"CUDA renderer: binned pairs"};
-  gpu::PairScratch pairs;
-  std::size_t max_pairs_per_pass = 0;
-  common::PinnedBuffer<std::uint64_t> pair_total;
-  // The pair count of a scene that never moves is the same every frame, so
-  // it is read back once rather than each frame.
-  bool pair_total_known = false;
-  std::uint64_t known_pair_total = 0;
+  gpu::BinnedPasses binned;
 
   // Suffix compositing's plan for this scene, when it applies.
   bool suffix = false;
@@ -117,42 +100,7 @@ struct CudaRenderer::State {
     gpu::lay_out_circles(nullptr, scene.count, frame.tile_count(), scan_bytes, bytes);
     circles = gpu::lay_out_circles(circle_arena.reserve(bytes), scene.count, frame.tile_count(),
                                    scan_bytes, bytes);
-
-    if (settings.max_pairs_per_pass) {
-      max_pairs_per_pass = std::min(*settings.max_pairs_per_pass, kMaxPairsPerPass);
-    } else {
-      std::size_t free_bytes = 0;
-      std::size_t total_bytes = 0;
-      CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-      const auto budget = static_cast<std::size_t>(free_bytes * kPairMemoryShare) / kBytesPerPair;
-      max_pairs_per_pass = std::clamp(budget, kMinPairsPerPass, kMaxPairsPerPass);
-    }
-  }
-
-  // Room for a pass of `count` pairs, growing the pair scratch if needed. It
-  // grows by half again at least (within the pass limit), so an animation
-  // whose pair count creeps up reallocates, and so synchronizes, now and then
-  // rather than on every frame.
-  void reserve_pairs(std::size_t count) {
-    const std::size_t sort_bytes = gpu::sort_scratch_bytes(count, frame.tile_count());
-    if (count <= pairs.capacity && sort_bytes <= pairs.sort_bytes) return;
-    const std::size_t grown = std::min(pairs.capacity + pairs.capacity / 2, max_pairs_per_pass);
-    const std::size_t capacity = std::max(count, grown);
-    const std::size_t capacity_sort_bytes =
-        std::max(sort_bytes, gpu::sort_scratch_bytes(capacity, frame.tile_count()));
-    std::size_t bytes = 0;
-    gpu::lay_out_pairs(nullptr, capacity, capacity_sort_bytes, bytes);
-    graphs.clear();
-    try {
-      pairs = gpu::PairScratch();
-      pairs = gpu::lay_out_pairs(pair_arena.reserve(bytes), capacity, capacity_sort_bytes, bytes);
-    } catch (const common::CudaError& e) {
-      throw common::CudaError(e.code(),
-                              "the CUDA renderer cannot bin " + std::to_string(count) +
-                                  " tile-circle pairs of a " + std::to_string(frame.width) + "x" +
-                                  std::to_string(frame.height) + " image in device memory (" +
-                                  e.what() + "); a smaller image or pass size fits");
-    }
+    binned.memory().set_budget(settings.max_pairs_per_pass);
   }
 
   void clear() { clear_pending = true; }
@@ -215,63 +163,32 @@ struct CudaRenderer::State {
     });
   }
 
-  // A binned frame: each circle's tile count and their scan (the pairs'
-  // offsets), then the pairs, sorted by tile and shaded, in passes.
+  // A binned frame: the pair count read back while it is not known, and
+  // then the passes; a frame of known count needs no answer from the host,
+  // so it is recorded.
   void render_binned() {
-    if (!pair_total_known) {
-      count_tiles();
-      const cudaStream_t s = stream.get();
-      CUDA_CHECK(cudaMemcpyAsync(pair_total.data(), circles.bins.tile_counts + scene.count,
-                                 sizeof(std::uint64_t), cudaMemcpyDeviceToHost, s));
-      stream.synchronize();
-      known_pair_total = pair_total[0];
-      pair_total_known = animation == scenes::Animation::None;
-      if (known_pair_total == 0) return;
-      reserve_pairs(pairs_per_pass());
-      shade_passes(take_start());
+    const gpu::BinnedFrame f{scene,
+                             frame,
+                             circles,
+                             frame_shading,
+                             settings.rows_per_thread,
+                             suffix ? &suffix_plan : nullptr,
+                             pixels.data(),
+                             stream.get()};
+    if (!binned.pair_count_known()) {
+      binned.read_pair_count(f, animation == scenes::Animation::None);
+      if (binned.pair_count() == 0) return;
+      binned.reserve(frame, graphs);
+      binned.shade_passes(f, take_start());
       return;
     }
-    if (known_pair_total == 0) return;
-    reserve_pairs(pairs_per_pass());
+    if (binned.pair_count() == 0) return;
+    binned.reserve(frame, graphs);
     const gpu::PixelStart start = take_start();
     graphs.run({CudaMode::Binned, start, frame_shading}, stream.get(), [&] {
-      count_tiles();
-      shade_passes(start);
+      binned.count_tiles(f);
+      binned.shade_passes(f, start);
     });
-  }
-
-  void count_tiles() {
-    const cudaStream_t s = stream.get();
-    CUDA_CHECK(cudaMemsetAsync(circles.bins.warp_circle_count, 0, sizeof(std::uint32_t), s));
-    gpu::prepare_circles(scene, frame, circles.records, &circles.bins, s);
-    gpu::count_tiles_by_warp(circles.records, circles.bins, scene.count, frame, s);
-    gpu::scan_tile_counts(circles.bins.tile_counts, scene.count, circles.scan_scratch,
-                          circles.scan_bytes, s);
-  }
-
-  std::size_t pairs_per_pass() const {
-    return static_cast<std::size_t>(std::min<std::uint64_t>(known_pair_total, max_pairs_per_pass));
-  }
-
-  // Passes take consecutive runs of the circle-major pair order, so each
-  // pixel still receives its circles in index order across passes; the
-  // first starts from `start`, the others from the image.
-  void shade_passes(gpu::PixelStart start) {
-    const cudaStream_t s = stream.get();
-    const std::uint64_t total = known_pair_total;
-    const std::uint64_t per_pass = pairs_per_pass();
-    for (std::uint64_t first = 0; first < total; first += per_pass) {
-      const std::uint64_t end = std::min(total, first + per_pass);
-      const auto n = static_cast<std::size_t>(end - first);
-      gpu::emit_pairs(circles.records, circles.bins, scene.count, frame, first, end, pairs.keys[0],
-                      pairs.values[0], s);
-      const int sorted = gpu::sort_pairs(pairs.keys, pairs.values, n, frame.tile_count(),
-                                         pairs.sort_scratch, pairs.sort_bytes, s);
-      gpu::find_tile_ranges(pairs.keys[sorted], n, frame.tile_count(), circles.tile_ranges, s);
-      gpu::shade_binned(circles.records, pairs.values[sorted], circles.tile_ranges, frame,
-                        frame_shading, settings.rows_per_thread, suffix ? &suffix_plan : nullptr,
-                        first == 0 ? start : gpu::PixelStart::Image, pixels.data(), s);
-    }
   }
 
   // Best wall time of a frame's render in mode m, after one warm-up frame.
@@ -368,7 +285,7 @@ void CudaRenderer::setup(const scenes::Scene& scene, int width, int height) {
   s.ready = false;
   s.graphs.clear(); // they name the buffers about to be replaced
   s.clear_pending = false;
-  s.pair_total_known = false;
+  s.binned.forget_pair_count();
   s.snow = scene.snow;
   s.animation = scene.animation;
   const gpu::FusedBlend fused =
