@@ -3,24 +3,21 @@
 // of mode. Host code only; the kernels are behind cuda_kernels.h.
 #include "render/cuda_renderer.h"
 
-#include <algorithm>
-#include <cstdint>
-#include <cstdlib>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
-#include <vector>
 
 #include "common/cuda_check.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
 #include "common/stream.h"
-#include "common/timer.h"
 #include "cuda_binned_passes.h"
 #include "cuda_exactness.h"
 #include "cuda_frame_graphs.h"
 #include "cuda_kernels.h"
 #include "cuda_layouts.h"
+#include "cuda_mode_choice.h"
 #include "cuda_scratch.h"
 #include "cuda_settings.h"
 #include "ladder/cuda_ladder.h"
@@ -28,22 +25,7 @@
 
 namespace render {
 
-namespace {
-
-// Auto does not time tiled mode when every tile would test more circles than
-// this in total: such frames take tens of milliseconds (docs/cuda_renderer.md).
-constexpr double kMaxTiledTrialTests = 2.0e9;
-constexpr int kAutoTrials = 3;
-
-std::string format_ms(double ms) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f ms", ms);
-  return text;
-}
-
-} // namespace
-
-struct CudaRenderer::State {
+struct CudaRenderer::State final : gpu::TrialFrames {
   explicit State(const CudaRendererOptions& o)
       : settings(gpu::settings::resolve(o)),
         suffix_counters(2, "CUDA renderer: suffix tile counters"), graphs(settings.graphs) {}
@@ -103,7 +85,7 @@ struct CudaRenderer::State {
     binned.memory().set_budget(settings.max_pairs_per_pass);
   }
 
-  void clear() { clear_pending = true; }
+  void clear() override { clear_pending = true; }
 
   // Queues a pending clear of the image on the stream (the one place that
   // writes a clear no shading pass took over).
@@ -119,7 +101,7 @@ struct CudaRenderer::State {
     return snow ? gpu::PixelStart::SnowClear : gpu::PixelStart::Clear;
   }
 
-  void render(CudaMode m) {
+  void render(CudaMode m) override {
     // A frame drawn over the last one, not from the clear color, falls
     // outside the few-circles proof of the fused blend.
     frame_shading = shading == gpu::Shading::FlatFused && fused_after_clear_only && !clear_pending
@@ -191,70 +173,18 @@ struct CudaRenderer::State {
     });
   }
 
-  // Best wall time of a frame's render in mode m, after one warm-up frame.
-  double time_render(CudaMode m) {
-    clear();
-    render(m);
-    double best = 0;
-    for (int trial = 0; trial < kAutoTrials; ++trial) {
-      clear();
-      const common::Stopwatch watch;
-      render(m);
-      const double ms = watch.elapsed_ms();
-      best = trial == 0 ? ms : std::min(best, ms);
-    }
-    return best;
-  }
-
-  std::string mode_label(CudaMode m) const {
-    const bool tuned = m == CudaMode::Tiled || m == CudaMode::Binned;
-    const std::string launches = tuned && !settings.graphs ? ", plain launches" : "";
-    if (m == CudaMode::Binned)
-      return "binned, " + std::to_string(settings.rows_per_thread) + " pixel rows per thread" +
-             (suffix ? ", suffix from " + std::to_string(settings.suffix_min_pairs) +
-                           " pairs per tile" +
-                           (settings.suffix_min_full_percent
-                                ? " with " + std::to_string(settings.suffix_min_full_percent) +
-                                      "% whole-tile"
-                                : "")
-                     : "") +
-             launches;
-    return cuda_mode_name(m) + launches;
-  }
-
-  // Renders frame 0 once per candidate mode, so the timed frames find every
-  // kernel loaded and every buffer sized, and resolves auto.
+  // Renders frame 0 as the mode's choice needs (cuda_mode_choice.h), so the
+  // timed frames find every kernel loaded and every buffer sized, and
+  // resolves auto.
   void choose_mode() {
     // Loads the animation kernel without moving anything.
     gpu::SceneArrays none = scene;
     none.count = 0;
     gpu::advance_scene(none, animation, stream.get());
-
-    if (settings.mode != CudaMode::Auto) {
-      mode = settings.mode;
-      description = mode_label(mode) + " (requested)";
-      if (!settings.warm_up) return reset_image();
-      clear();
-      render(mode);
-    } else if (static_cast<double>(frame.tile_count()) * scene.count > kMaxTiledTrialTests) {
-      mode = CudaMode::Binned;
-      clear();
-      render(mode);
-      description = mode_label(mode) + " (auto: tiled not timed, " +
-                    std::to_string(frame.tile_count()) + " tiles x " + std::to_string(scene.count) +
-                    " circles)";
-    } else {
-      const double tiled_ms = time_render(CudaMode::Tiled);
-      const double binned_ms = time_render(CudaMode::Binned);
-      mode = binned_ms < tiled_ms ? CudaMode::Binned : CudaMode::Tiled;
-      description = mode_label(mode) + " (auto: tiled " + format_ms(tiled_ms) + ", binned " +
-                    format_ms(binned_ms) + " per render)";
-    }
-    // One more frame in the chosen mode: the first timed frame then finds
-    // its graph recorded (a binned frame of a still scene records it once
-    // the pair count is known, on its second frame).
-    clear();
-    render(mode);
+    const gpu::ModeChoice choice =
+        gpu::choose_mode(settings, suffix, frame.tile_count(), scene.count, *this);
+    mode = choice.mode;
+    description = choice.description;
     reset_image();
   }
 
