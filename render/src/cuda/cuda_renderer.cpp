@@ -1,6 +1,8 @@
-// The CUDA renderer's host side: the scene and the image on the device, the
-// scratch memory, the frame's sequence of kernels per mode, and the choice
-// of mode. Host code only; the kernels are behind cuda_kernels.h.
+// The CUDA renderer's host side: its state on the device, setup, the
+// deferred clear, and each frame's launches per mode. Binned mode's passes
+// and pair memory, the recorded frames, the choice of mode, the settings,
+// the memory layouts and what setup proves of a scene have files of their
+// own; the kernels are behind cuda_kernels.h. Plain C++.
 #include "render/cuda_renderer.h"
 
 #include <memory>
