@@ -13,6 +13,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -618,23 +619,26 @@ TEST_F(GpuTest, CudaRendererFrameGraphsMatchPlainLaunches) {
 
 // ------------------------------------------------ suffix compositing
 
+// A suffix threshold: not given (the default), 0 (off), or a number of pairs.
+using SuffixThreshold = std::optional<std::uint32_t>;
+
 // Binned mode with suffix compositing for tiles of at least `min_pairs`
-// pairs (1: every tile with a pair tries it; 0: the default; -1: off). An
-// explicit threshold applies whatever a tile's share of whole-tile pairs;
-// the default keeps the default share.
-CudaRendererOptions suffix_options(int min_pairs) {
+// pairs (1: every tile with a pair tries it). An explicit threshold applies
+// whatever a tile's share of whole-tile pairs; the default keeps the
+// default share.
+CudaRendererOptions suffix_options(SuffixThreshold min_pairs) {
   CudaRendererOptions o = with_mode(CudaMode::Binned);
   o.suffix_min_pairs = min_pairs;
-  o.suffix_min_full_percent = min_pairs > 0 ? -1 : 0;
+  if (min_pairs > 0u) o.suffix_min_full_percent = 0u;
   return o;
 }
 
-constexpr int kSuffixThresholds[] = {1, 0, -1};
+constexpr SuffixThreshold kSuffixThresholds[] = {1u, std::nullopt, 0u};
 
-std::string suffix_note(int min_pairs) {
-  return min_pairs > 0   ? "suffix from " + std::to_string(min_pairs) + " pairs"
-         : min_pairs < 0 ? "suffix off"
-                         : "suffix at the default threshold";
+std::string suffix_note(SuffixThreshold min_pairs) {
+  return !min_pairs         ? "suffix at the default threshold"
+         : *min_pairs == 0u ? "suffix off"
+                            : "suffix from " + std::to_string(*min_pairs) + " pairs";
 }
 
 // The dense scenes, exact at every threshold. A tile takes the suffix path
@@ -648,19 +652,19 @@ TEST_F(GpuTest, CudaSuffixDenseScenesMatchReference) {
     for_each_size_case(
         name, {{1, false}, {7, false}, {100, false}, {517, false}, {100, true}},
         [&](const scenes::Scene& scene, int size, const Image& expected, const std::string& where) {
-          for (const int min_pairs : kSuffixThresholds) {
+          for (const SuffixThreshold min_pairs : kSuffixThresholds) {
             const render::CudaSuffixTiles tiles =
                 expect_cuda_matches(scene, size, expected, suffix_options(min_pairs),
                                     where + ", " + suffix_note(min_pairs));
-            if (min_pairs < 0) {
+            if (min_pairs == 0u) {
               EXPECT_EQ(tiles.tried, 0u) << where;
             }
-            if (min_pairs == 0 && whole_tile_scene && size == 517) {
+            if (!min_pairs && whole_tile_scene && size == 517) {
               EXPECT_GT(tiles.settled, 0u) << where << ", the default settings";
             }
             const bool takes_it =
                 (whole_tile_scene && size >= 100) || (name == "rand100k" && size == 517);
-            if (min_pairs != 1 || !takes_it) continue;
+            if (min_pairs != 1u || !takes_it) continue;
             EXPECT_GT(tiles.tried, 0u) << where;
             EXPECT_GT(tiles.settled, 0u) << where;
           }
@@ -757,7 +761,7 @@ TEST_F(GpuTest, CudaSuffixWholeTileShare) {
       circles.push_back({(tile % 4 + 0.5f) / 4.f, (tile / 4 + 0.5f) / 4.f, 0.f, 0.02f, 0.9f,
                          0.1f * (i % 10), 0.3f});
   const scenes::Scene scene = make_scene(circles);
-  for (const auto& [percent, tries] : {std::pair{93, true}, std::pair{94, false}}) {
+  for (const auto& [percent, tries] : {std::pair{93u, true}, std::pair{94u, false}}) {
     CudaRendererOptions o = suffix_options(1);
     o.suffix_min_full_percent = percent;
     const render::CudaSuffixTiles tiles = expect_frames_match(
@@ -878,89 +882,58 @@ TEST_F(GpuTest, CudaSuffixRandomScenesMatchReference) {
 TEST_F(GpuTest, CudaSuffixOverTheLastFrameAndInPassesMatchesReference) {
   for (const std::string name : {"rand10k", "biglittle"}) {
     const scenes::Scene& scene = cached_scene(name, 0);
-    for (const int min_pairs : {1, 0}) {
-      for (const std::size_t pairs : {std::size_t{0}, std::size_t{1000}, std::size_t{100003}}) {
+    for (const SuffixThreshold min_pairs : {SuffixThreshold{1u}, SuffixThreshold{}}) {
+      for (const std::optional<std::size_t> pairs :
+           {std::optional<std::size_t>{}, std::optional{std::size_t{1000}},
+            std::optional{std::size_t{100003}}}) {
         CudaRendererOptions o = suffix_options(min_pairs);
         o.max_pairs_per_pass = pairs;
-        const render::CudaSuffixTiles tiles =
-            expect_frames_match(scene, 211, 211, o, 3, true,
-                                name + ", " + suffix_note(min_pairs) + ", passes of " +
-                                    std::to_string(pairs) + " pairs");
-        if (min_pairs == 1 && name == "biglittle" && pairs != 1000) {
-          EXPECT_GT(tiles.settled, 0u) << name << ", " << pairs;
+        const std::string passes =
+            pairs ? "passes of " + std::to_string(*pairs) + " pairs" : "passes of the default size";
+        const render::CudaSuffixTiles tiles = expect_frames_match(
+            scene, 211, 211, o, 3, true, name + ", " + suffix_note(min_pairs) + ", " + passes);
+        if (min_pairs == 1u && name == "biglittle" && pairs != std::size_t{1000}) {
+          EXPECT_GT(tiles.settled, 0u) << name << ", " << passes;
         }
       }
     }
   }
 }
 
-// Each of `values` in `variable` fails the renderer's construction with an
-// error that names the variable. Leaves the variable set.
-void expect_variable_rejects(const char* variable, std::initializer_list<const char*> values) {
-  for (const char* bad : values) {
-    ASSERT_EQ(setenv(variable, bad, 1), 0);
-    try {
-      CudaRenderer cuda;
-      ADD_FAILURE() << variable << "=" << bad << " was accepted";
-    } catch (const std::invalid_argument& e) {
-      EXPECT_NE(std::string(e.what()).find(variable), std::string::npos) << e.what();
-    }
-  }
-}
-
-// RENDER_CUDA_SUFFIX_MIN_PAIRS: a positive number or "off"; the option wins.
-// Unset, the suffix is on from 256 pairs with 25% of them whole-tile.
-TEST_F(GpuTest, CudaSuffixThresholdVariable) {
-  constexpr const char* kVariable = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
-  expect_variable_rejects(kVariable, {"2x", "abc", "0", "-3", "99999999999999999999", " 5"});
-  const scenes::Scene& scene = cached_scene("rand10k", 0);
-  // With the whole-tile share off, every tile of at least `min_pairs` pairs
-  // (and 48 whole-tile ones) tries.
-  const auto tried = [&](int min_pairs) {
-    CudaRendererOptions o = suffix_options(min_pairs);
-    o.suffix_min_full_percent = -1;
-    CudaRenderer cuda(o);
-    cuda.setup(suffix_black_tail_scene(), 64, 64);
-    draw_frame(cuda);
-    const bool described = cuda.describe().find("suffix") != std::string::npos;
-    const render::CudaSuffixTiles tiles = cuda.suffix_tiles();
-    EXPECT_EQ(described, tiles.tried > 0) << cuda.describe();
+// The programs' renderer (make_cuda_renderer(mode)) takes the suffix
+// settings from RENDER_CUDA_SUFFIX_MIN_PAIRS and RENDER_CUDA_SUFFIX_MIN_FULL
+// (test_cuda_settings.cpp checks their values on the host). Unset, the
+// suffix is on from 256 pairs with 25% of them whole-tile.
+TEST_F(GpuTest, CudaSuffixVariablesReachTheProgramsRenderer) {
+  constexpr const char* kPairs = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
+  constexpr const char* kFull = "RENDER_CUDA_SUFFIX_MIN_FULL";
+  const auto setup = [](const scenes::Scene& scene) {
+    std::unique_ptr<render::Renderer> cuda = render::make_cuda_renderer(CudaMode::Binned);
+    cuda->setup(scene, 64, 64);
+    return cuda;
+  };
+  // Every tile of at least `min_pairs` pairs (and 48 whole-tile ones) tries,
+  // whatever its share of whole-tile pairs.
+  const auto tried = [&](const char* min_pairs) {
+    EXPECT_EQ(setenv(kPairs, min_pairs, 1), 0);
+    EXPECT_EQ(setenv(kFull, "off", 1), 0);
+    const std::unique_ptr<render::Renderer> cuda = setup(suffix_black_tail_scene());
+    draw_frame(*cuda);
+    const std::string description = render::describe_cuda_mode(*cuda);
+    const render::CudaSuffixTiles tiles = dynamic_cast<CudaRenderer&>(*cuda).suffix_tiles();
+    EXPECT_EQ(description.find("suffix") != std::string::npos, tiles.tried > 0) << description;
     return tiles.tried;
   };
-  const auto description = [&] {
-    CudaRenderer cuda(suffix_options(0));
-    cuda.setup(scene, 64, 64);
-    return cuda.describe();
-  };
-  unsetenv(kVariable);
-  unsetenv("RENDER_CUDA_SUFFIX_MIN_FULL");
-  EXPECT_NE(description().find("suffix from 256 pairs per tile with 25% whole-tile"),
+  unsetenv(kPairs);
+  unsetenv(kFull);
+  const std::string description = render::describe_cuda_mode(*setup(cached_scene("rand10k", 0)));
+  EXPECT_NE(description.find("suffix from 256 pairs per tile with 25% whole-tile"),
             std::string::npos)
-      << description();
-  ASSERT_EQ(setenv(kVariable, "off", 1), 0);
-  EXPECT_EQ(description().find("suffix"), std::string::npos) << description();
-  EXPECT_EQ(tried(0), 0u);
-  EXPECT_GT(tried(1), 0u);
-  ASSERT_EQ(setenv(kVariable, "1", 1), 0);
-  EXPECT_GT(tried(0), 0u);
-  EXPECT_EQ(tried(-1), 0u);
-  unsetenv(kVariable);
-}
-
-// RENDER_CUDA_SUFFIX_MIN_FULL: a percentage from 1 to 100, or "off"; the
-// option, the same.
-TEST_F(GpuTest, CudaSuffixWholeShareVariable) {
-  constexpr const char* kVariable = "RENDER_CUDA_SUFFIX_MIN_FULL";
-  expect_variable_rejects(kVariable, {"0", "101", "abc", "-5", "50%"});
-  unsetenv(kVariable);
-  CudaRendererOptions over;
-  over.suffix_min_full_percent = 101;
-  EXPECT_THROW(CudaRenderer cuda(over), std::invalid_argument);
-  for (const char* good : {"off", "1", "100"}) {
-    ASSERT_EQ(setenv(kVariable, good, 1), 0);
-    EXPECT_NO_THROW(CudaRenderer cuda) << good;
-  }
-  unsetenv(kVariable);
+      << description;
+  EXPECT_EQ(tried("off"), 0u);
+  EXPECT_GT(tried("1"), 0u);
+  unsetenv(kPairs);
+  unsetenv(kFull);
 }
 
 // -------------------------------------------------------- big images
@@ -1025,30 +998,20 @@ TEST_F(GpuTest, CudaRendererRejectsBadSizesAndEarlyCalls) {
   EXPECT_THROW(CudaRenderer{blocks}, std::invalid_argument);
 }
 
-// The tuning variables take exactly one of the allowed numbers, and a bad
-// value names its variable.
-TEST_F(GpuTest, CudaRendererRejectsBadTuningVariables) {
-  for (const char* variable : {"RENDER_CUDA_ROWS", "RENDER_CUDA_TILED_BLOCKS"}) {
-    expect_variable_rejects(variable, {"2x", "abc", "99999999999999999999", "5"});
-    ASSERT_EQ(setenv(variable, "4", 1), 0);
-    EXPECT_NO_THROW(CudaRenderer{});
-    unsetenv(variable);
-  }
-}
-
-// RENDER_CUDA_GRAPHS turns the graphs off for measurements: "on" or "off".
+// RENDER_CUDA_GRAPHS turns the programs' renderer's graphs off for
+// measurements: "on" or "off".
 TEST_F(GpuTest, CudaRendererGraphsVariable) {
-  expect_variable_rejects("RENDER_CUDA_GRAPHS", {"yes", "0", "OFF "});
   for (const char* value : {"on", "off"}) {
     ASSERT_EQ(setenv("RENDER_CUDA_GRAPHS", value, 1), 0);
-    CudaRenderer cuda(with_mode(CudaMode::Tiled));
+    const std::unique_ptr<render::Renderer> cuda = render::make_cuda_renderer(CudaMode::Tiled);
     const scenes::Scene& scene = cached_scene("rgb", 0);
-    cuda.setup(scene, 40, 40);
+    cuda->setup(scene, 40, 40);
     RefRenderer ref;
     ref.setup(scene, 40, 40);
-    EXPECT_EQ(difference(draw_frame(cuda), draw_frame(ref), 0.f), "") << value;
-    const bool plain = cuda.describe().find("plain launches") != std::string::npos;
-    EXPECT_EQ(plain, std::string(value) == "off") << cuda.describe();
+    EXPECT_EQ(difference(draw_frame(*cuda), draw_frame(ref), 0.f), "") << value;
+    const std::string description = render::describe_cuda_mode(*cuda);
+    const bool plain = description.find("plain launches") != std::string::npos;
+    EXPECT_EQ(plain, std::string(value) == "off") << description;
   }
   unsetenv("RENDER_CUDA_GRAPHS");
 }

@@ -29,8 +29,11 @@ CudaMode parse_cuda_mode(const std::string& text);
 // ladder order.
 std::string cuda_mode_names();
 
-// A CUDA renderer in `mode` with default options. Throws std::runtime_error
-// naming the reason when no CUDA device answers.
+// A CUDA renderer in `mode`, as the programs make it: its tuning at the
+// defaults, or taken from the environment for measurements (the variables
+// are in render/cuda_renderer.h). Throws std::invalid_argument naming a
+// variable with a bad value, and std::runtime_error naming the reason when
+// no CUDA device answers.
 std::unique_ptr<Renderer> make_cuda_renderer(CudaMode mode);
 
 // For a CUDA renderer after setup, one line on its mode and why (e.g.

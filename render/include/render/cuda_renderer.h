@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "render/cuda_mode.h"
@@ -30,12 +31,18 @@ namespace render {
 // - auto: setup times tiled and binned on the first frame and keeps the
 //   faster (binned without trying tiled where tiles x circles passes 2e9).
 
+// A setting left out (std::nullopt) takes its default. The programs' CUDA
+// renderer, make_cuda_renderer(CudaMode) of render/cuda_mode.h, first takes
+// it from its RENDER_CUDA_* environment variable when that is set (for
+// measurements, docs/cuda_renderer.md); a CudaRenderer made with these
+// options reads no environment.
 struct CudaRendererOptions {
   CudaMode mode = CudaMode::Auto;
-  // Most (tile, circle) pairs the binned mode holds at once. A frame with
-  // more is drawn in several passes over consecutive runs of pairs, so memory
-  // stays bounded. 0: chosen from the free device memory at setup.
-  std::size_t max_pairs_per_pass = 0;
+  // Most (tile, circle) pairs the binned mode holds at once (at least 1). A
+  // frame with more is drawn in several passes over consecutive runs of
+  // pairs, so memory stays bounded. Not given: chosen from the free device
+  // memory at setup.
+  std::optional<std::size_t> max_pairs_per_pass;
   // Flat scenes blend with one fused multiply-add per channel where that is
   // provably the reference's result (docs/cuda_renderer.md); false always
   // uses the reference's two roundings. For tests.
@@ -45,33 +52,30 @@ struct CudaRendererOptions {
   // nothing (the judge charges work done at setup; its workers load every
   // kernel when they start). Auto mode times its trial frames either way.
   bool warm_up = true;
-  // Binned mode's pixels per thread (1, 2 or 4, stacked in a column of the
-  // tile). 0: the default, or the RENDER_CUDA_ROWS environment variable.
-  int binned_rows_per_thread = 0;
-  // Tiled mode's thread blocks per SM that the kernel's registers must allow
-  // (4, 6 or 8; more blocks hide more load latency, fewer registers may
-  // spill). 0: the default, or the RENDER_CUDA_TILED_BLOCKS environment
-  // variable.
-  int tiled_blocks_per_sm = 0;
+  // Binned mode's pixels per thread: 1, 2 or 4, stacked in a column of the
+  // tile. Not given: 2 (RENDER_CUDA_ROWS).
+  std::optional<int> binned_rows_per_thread;
+  // Tiled mode's thread blocks per SM that the kernel's registers must allow:
+  // 4, 6 or 8 (more blocks hide more load latency, fewer registers may
+  // spill). Not given: 8 (RENDER_CUDA_TILED_BLOCKS).
+  std::optional<int> tiled_blocks_per_sm;
   // Exact suffix compositing in binned mode (docs/cuda_renderer.md, section
   // 6): on a flat, still scene whose colors are all safe, a tile with at
   // least this many pairs blends each pixel's last circles only, where that
-  // provably gives the serial result. 0: the RENDER_CUDA_SUFFIX_MIN_PAIRS
-  // environment variable (a positive number, or "off"), else 256; negative:
-  // off.
-  int suffix_min_pairs = 0;
-  // With suffix compositing on, the share of a tile's pairs (percent) that
-  // must cover the whole tile for the tile to try it: the count costs little
-  // for those, a coverage test per pixel row for the others (and a tile
-  // needs 48 of them in any case, for its window). 0: the
-  // RENDER_CUDA_SUFFIX_MIN_FULL environment variable (1 to 100, or "off"
-  // for any share), else 25; negative: any share.
-  int suffix_min_full_percent = 0;
+  // provably gives the serial result. 0: off. Not given: 256
+  // (RENDER_CUDA_SUFFIX_MIN_PAIRS).
+  std::optional<std::uint32_t> suffix_min_pairs;
+  // With suffix compositing on, the share of a tile's pairs (percent, at most
+  // 100) that must cover the whole tile for the tile to try it: the count
+  // costs little for those, a coverage test per pixel row for the others
+  // (and a tile needs 48 of them in any case, for its window). 0: any share.
+  // Not given: 25 (RENDER_CUDA_SUFFIX_MIN_FULL).
+  std::optional<std::uint32_t> suffix_min_full_percent;
   // Tiled and binned frames (binned once a still scene's pair count is known)
   // are recorded once as a CUDA graph and replayed with one launch per frame;
-  // the same kernels, without the gaps between their launches. false, or the
-  // RENDER_CUDA_GRAPHS environment variable set to "off": plain launches.
-  bool use_graphs = true;
+  // the same kernels, without the gaps between their launches. false: plain
+  // launches. Not given: graphs (RENDER_CUDA_GRAPHS, "on" or "off").
+  std::optional<bool> use_graphs;
 };
 
 // Binned tiles that tried suffix compositing (they passed the thresholds and
@@ -85,7 +89,8 @@ struct CudaSuffixTiles {
 
 class CudaRenderer final : public Renderer {
 public:
-  // Throws std::runtime_error naming the reason when no CUDA device answers.
+  // Throws std::runtime_error naming the reason when no CUDA device answers,
+  // and std::invalid_argument naming the option when one is out of range.
   explicit CudaRenderer(const CudaRendererOptions& options = {});
   ~CudaRenderer() override;
   CudaRenderer(const CudaRenderer&) = delete;

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <initializer_list>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -10,102 +10,124 @@ namespace render::gpu::settings {
 
 namespace {
 
-// A kernel shape chosen for tuning runs: `requested` when not 0, else the
-// environment variable `env` (exactly one of the allowed numbers), else
-// `fallback`; one of `allowed`, else std::invalid_argument naming `what` (and
-// the variable, when the value came from it).
-int kernel_shape(int requested, const char* env, int fallback, std::initializer_list<int> allowed,
-                 const char* what) {
-  std::string list;
-  for (const int a : allowed) list += (list.empty() ? "" : ", ") + std::to_string(a);
-  if (requested == 0) {
-    const char* value = std::getenv(env);
-    if (!value || !*value) return fallback;
-    for (const int a : allowed)
-      if (std::to_string(a) == value) return a;
-    throw std::invalid_argument(std::string(env) + "='" + value + "': " + what +
-                                " must be one of " + list);
-  }
-  if (std::find(allowed.begin(), allowed.end(), requested) == allowed.end())
-    throw std::invalid_argument(std::string(what) + " must be one of " + list + ", not " +
-                                std::to_string(requested));
-  return requested;
-}
-
-} // namespace
-
-// Binned mode's pixels per thread; RENDER_CUDA_ROWS overrides it.
-int binned_rows(int requested) {
-  return kernel_shape(requested, "RENDER_CUDA_ROWS", 2, {1, 2, 4}, "binned rows per thread");
-}
-
-// Tiled mode's blocks per SM; RENDER_CUDA_TILED_BLOCKS overrides it. 8 (32
-// registers) had the lowest median on pattern, the scene with many batches
-// that tiled mode is chosen for (docs/cuda_renderer.md).
-int tiled_blocks(int requested) {
-  return kernel_shape(requested, "RENDER_CUDA_TILED_BLOCKS", 8, {4, 6, 8}, "tiled blocks per SM");
-}
-
-namespace {
+// The kernel shapes each mode is compiled for. Tiled mode's default, 8 blocks
+// per SM (32 registers), had the lowest median on pattern, the scene with
+// many batches that tiled mode is chosen for (docs/cuda_renderer.md).
+constexpr int kRowsChoices[] = {1, 2, 4};
+constexpr int kTiledBlocksChoices[] = {4, 6, 8};
+constexpr char kRowsWhat[] = "binned rows per thread";
+constexpr char kTiledBlocksWhat[] = "tiled blocks per SM";
 
 // Suffix compositing by default in tiles of at least 256 pairs of which at
 // least 25% cover the whole tile (and at least 48 do: the window needs
 // them): the thresholds that sped up every dense scene on the H200 and
 // slowed none (docs/cuda_renderer.md, section 6, has the measurements;
 // lower thresholds cost rand10k time).
-// RENDER_CUDA_SUFFIX_MIN_PAIRS and RENDER_CUDA_SUFFIX_MIN_FULL (a number, or
-// "off") change them for measurements.
-constexpr char kSuffixVariable[] = "RENDER_CUDA_SUFFIX_MIN_PAIRS";
-constexpr std::uint32_t kDefaultSuffixPairs = 256;
-constexpr std::uint32_t kDefaultSuffixFullPercent = 25;
+constexpr std::uint32_t kMaxPercent = 100;
+constexpr char kSuffixPairsWhat[] = "the suffix threshold must be a positive number of pairs";
+constexpr char kSuffixFullWhat[] =
+    "the share of whole-tile pairs must be a percentage from 1 to 100";
 
-// A setting from its option (`requested` from 1 to `max`), else from
-// `variable` (the same, or "off" for 0), else `fallback`; negative
-// `requested`: 0.
-std::uint32_t suffix_setting(int requested, const char* variable, std::uint32_t max,
-                             std::uint32_t fallback, const char* what) {
-  if (requested < 0) return 0;
-  if (requested > 0) {
-    if (static_cast<std::uint32_t>(requested) > max)
-      throw std::invalid_argument(std::string(what) + ", not " + std::to_string(requested));
-    return static_cast<std::uint32_t>(requested);
-  }
-  const char* value = std::getenv(variable);
-  if (!value || !*value) return fallback;
-  const std::string text = value;
-  if (text == "off") return 0;
+// "1, 2, 4".
+template <std::size_t N> std::string list_of(const int (&choices)[N]) {
+  std::string list;
+  for (const int c : choices) list += (list.empty() ? "" : ", ") + std::to_string(c);
+  return list;
+}
+
+// `value` when it is one of `choices`, else std::invalid_argument naming `what`.
+template <std::size_t N> int checked_shape(int value, const int (&choices)[N], const char* what) {
+  if (std::find(std::begin(choices), std::end(choices), value) == std::end(choices))
+    throw std::invalid_argument(std::string(what) + " must be one of " + list_of(choices) +
+                                ", not " + std::to_string(value));
+  return value;
+}
+
+// The variable's value; not given when it is unset or empty.
+std::optional<std::string> variable(const char* name) {
+  const char* value = std::getenv(name);
+  if (!value || !*value) return std::nullopt;
+  return std::string(value);
+}
+
+std::invalid_argument bad_variable(const char* name, const std::string& value,
+                                   const std::string& why) {
+  return std::invalid_argument(std::string(name) + "='" + value + "': " + why);
+}
+
+// A kernel shape from `name`: exactly one of `choices`, as written.
+template <std::size_t N>
+std::optional<int> shape_variable(const char* name, const int (&choices)[N], const char* what) {
+  const std::optional<std::string> value = variable(name);
+  if (!value) return std::nullopt;
+  for (const int c : choices)
+    if (std::to_string(c) == *value) return c;
+  throw bad_variable(name, *value, std::string(what) + " must be one of " + list_of(choices));
+}
+
+// A suffix setting from `name`: a number from 1 to `max`, or "off" for 0.
+std::optional<std::uint32_t> suffix_variable(const char* name, std::uint32_t max,
+                                             const char* what) {
+  const std::optional<std::string> value = variable(name);
+  if (!value) return std::nullopt;
+  if (*value == "off") return 0u;
   constexpr std::size_t kMaxDigits = 9; // below 2^30, the most pairs a pass holds
-  if (text.size() <= kMaxDigits && text.find_first_not_of("0123456789") == std::string::npos) {
-    const auto number = static_cast<std::uint32_t>(std::stoul(text));
+  if (value->size() <= kMaxDigits && value->find_first_not_of("0123456789") == std::string::npos) {
+    const auto number = static_cast<std::uint32_t>(std::stoul(*value));
     if (number > 0 && number <= max) return number;
   }
-  throw std::invalid_argument(std::string(variable) + "='" + text + "': " + what + " or 'off'");
+  throw bad_variable(name, *value, std::string(what) + " or 'off'");
+}
+
+// RENDER_CUDA_GRAPHS: "on" or "off".
+std::optional<bool> graphs_variable() {
+  constexpr char kName[] = "RENDER_CUDA_GRAPHS";
+  const std::optional<std::string> value = variable(kName);
+  if (!value) return std::nullopt;
+  if (*value == "on" || *value == "off") return *value == "on";
+  throw bad_variable(kName, *value, "frame graphs must be 'on' or 'off'");
 }
 
 } // namespace
 
-// The suffix threshold in pairs, 0 for off.
-std::uint32_t suffix_min_pairs(int requested) {
-  return suffix_setting(requested, kSuffixVariable, ~0u, kDefaultSuffixPairs,
-                        "the suffix threshold must be a positive number of pairs");
+Settings resolve(const CudaRendererOptions& options) {
+  Settings s;
+  s.mode = options.mode;
+  if (options.max_pairs_per_pass && *options.max_pairs_per_pass == 0)
+    throw std::invalid_argument("binned mode's pairs per pass must be at least 1, not 0");
+  s.max_pairs_per_pass = options.max_pairs_per_pass;
+  s.allow_fused_blend = options.allow_fused_blend;
+  s.warm_up = options.warm_up;
+  s.rows_per_thread = checked_shape(options.binned_rows_per_thread.value_or(kDefaultRowsPerThread),
+                                    kRowsChoices, kRowsWhat);
+  s.tiled_blocks_per_sm =
+      checked_shape(options.tiled_blocks_per_sm.value_or(kDefaultTiledBlocksPerSm),
+                    kTiledBlocksChoices, kTiledBlocksWhat);
+  s.suffix_min_pairs = options.suffix_min_pairs.value_or(kDefaultSuffixMinPairs);
+  s.suffix_min_full_percent =
+      options.suffix_min_full_percent.value_or(kDefaultSuffixMinFullPercent);
+  if (s.suffix_min_full_percent > kMaxPercent)
+    throw std::invalid_argument(
+        "the share of whole-tile pairs must be a percentage from 0 (any share) to 100, not " +
+        std::to_string(s.suffix_min_full_percent));
+  s.graphs = options.use_graphs.value_or(true);
+  return s;
 }
 
-// Whether frames replay as CUDA graphs: the option, unless the
-// RENDER_CUDA_GRAPHS environment variable says "off" (for measurements);
-// any other value is an error.
-bool graphs_wanted(bool requested) {
-  const char* value = std::getenv("RENDER_CUDA_GRAPHS");
-  if (!value || !*value || std::string(value) == "on") return requested;
-  if (std::string(value) == "off") return false;
-  throw std::invalid_argument(std::string("RENDER_CUDA_GRAPHS='") + value +
-                              "': frame graphs must be 'on' or 'off'");
-}
-
-// The share of whole-tile pairs a tile needs to try the suffix, in percent
-// (0: any share).
-std::uint32_t suffix_min_full(int requested) {
-  return suffix_setting(requested, "RENDER_CUDA_SUFFIX_MIN_FULL", 100, kDefaultSuffixFullPercent,
-                        "the share of whole-tile pairs must be a percentage from 1 to 100");
+CudaRendererOptions with_environment(CudaRendererOptions options) {
+  if (!options.binned_rows_per_thread)
+    options.binned_rows_per_thread = shape_variable("RENDER_CUDA_ROWS", kRowsChoices, kRowsWhat);
+  if (!options.tiled_blocks_per_sm)
+    options.tiled_blocks_per_sm =
+        shape_variable("RENDER_CUDA_TILED_BLOCKS", kTiledBlocksChoices, kTiledBlocksWhat);
+  if (!options.suffix_min_pairs)
+    options.suffix_min_pairs =
+        suffix_variable("RENDER_CUDA_SUFFIX_MIN_PAIRS", ~0u, kSuffixPairsWhat);
+  if (!options.suffix_min_full_percent)
+    options.suffix_min_full_percent =
+        suffix_variable("RENDER_CUDA_SUFFIX_MIN_FULL", kMaxPercent, kSuffixFullWhat);
+  if (!options.use_graphs) options.use_graphs = graphs_variable();
+  return options;
 }
 
 } // namespace render::gpu::settings

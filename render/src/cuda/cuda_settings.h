@@ -1,25 +1,50 @@
-// The CUDA renderer's tuning settings, resolved once when a renderer is
-// made: each option's value when given, else its RENDER_CUDA_* environment
-// variable (for measurements), else the default. Plain C++; a bad value is
-// std::invalid_argument naming the option or the variable.
+// The CUDA renderer's settings, decided once when a renderer is made:
+// resolve() gives each option left out its default and checks the others;
+// before that, the programs' renderer (make_cuda_renderer(CudaMode),
+// cuda_mode.cpp) fills the options left out from the RENDER_CUDA_*
+// environment variables with with_environment(), for measurements. Plain
+// C++; a bad value is std::invalid_argument naming the option or the
+// variable.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
+
+#include "render/cuda_renderer.h"
 
 namespace render::gpu::settings {
 
-// Binned mode's pixels per thread (1, 2 or 4); 0: RENDER_CUDA_ROWS, else 2.
-int binned_rows(int requested);
-// Tiled mode's blocks per SM (4, 6 or 8); 0: RENDER_CUDA_TILED_BLOCKS, else 8.
-int tiled_blocks(int requested);
-// The suffix threshold in pairs (0: off); requested 0:
-// RENDER_CUDA_SUFFIX_MIN_PAIRS (a number or "off"), else 256; negative: off.
-std::uint32_t suffix_min_pairs(int requested);
-// The share of whole-tile pairs a tile needs to try the suffix, in percent
-// (0: any share); requested 0: RENDER_CUDA_SUFFIX_MIN_FULL, else 25.
-std::uint32_t suffix_min_full(int requested);
-// Whether frames replay as CUDA graphs: `requested`, unless
-// RENDER_CUDA_GRAPHS says "off" ("on" or unset: `requested`).
-bool graphs_wanted(bool requested);
+// The defaults; cuda_settings.cpp says which measurements chose them.
+constexpr int kDefaultRowsPerThread = 2;
+constexpr int kDefaultTiledBlocksPerSm = 8;
+constexpr std::uint32_t kDefaultSuffixMinPairs = 256;
+constexpr std::uint32_t kDefaultSuffixMinFullPercent = 25;
+
+// CudaRendererOptions with every setting decided (its comments say what
+// each does).
+struct Settings {
+  CudaMode mode = CudaMode::Auto;
+  std::optional<std::size_t> max_pairs_per_pass; // not given: from the free memory at setup
+  bool allow_fused_blend = true;
+  bool warm_up = true;
+  int rows_per_thread = kDefaultRowsPerThread;                          // 1, 2 or 4
+  int tiled_blocks_per_sm = kDefaultTiledBlocksPerSm;                   // 4, 6 or 8
+  std::uint32_t suffix_min_pairs = kDefaultSuffixMinPairs;              // 0: off
+  std::uint32_t suffix_min_full_percent = kDefaultSuffixMinFullPercent; // 0: any share
+  bool graphs = true;
+};
+
+// The options, each one left out at its default. Reads no environment.
+Settings resolve(const CudaRendererOptions& options);
+
+// `options` with each tuning setting it leaves out taken from its variable,
+// where that is set and not empty: RENDER_CUDA_ROWS and
+// RENDER_CUDA_TILED_BLOCKS (exactly one of the allowed numbers),
+// RENDER_CUDA_SUFFIX_MIN_PAIRS (a positive number, or "off"),
+// RENDER_CUDA_SUFFIX_MIN_FULL (1 to 100, or "off" for any share) and
+// RENDER_CUDA_GRAPHS ("on" or "off"). A setting given is kept, its variable
+// not read.
+CudaRendererOptions with_environment(CudaRendererOptions options);
 
 } // namespace render::gpu::settings

@@ -1,0 +1,58 @@
+#include "cuda_binned_passes.h"
+
+#include <algorithm>
+
+#include "common/cuda_check.h"
+
+namespace render::gpu {
+
+void BinnedPasses::read_pair_count(const BinnedFrame& f, bool still) {
+  count_tiles(f);
+  CUDA_CHECK(cudaMemcpyAsync(pair_total_.data(), f.circles.bins.tile_counts + f.scene.count,
+                             sizeof(std::uint64_t), cudaMemcpyDeviceToHost, f.stream));
+  CUDA_CHECK(cudaStreamSynchronize(f.stream));
+  pair_count_ = pair_total_[0];
+  pair_count_known_ = still;
+}
+
+void BinnedPasses::count_tiles(const BinnedFrame& f) const {
+  const BinCounts& bins = f.circles.bins;
+  CUDA_CHECK(cudaMemsetAsync(bins.warp_circle_count, 0, sizeof(std::uint32_t), f.stream));
+  prepare_circles(f.scene, f.frame, f.circles.records, &bins, f.stream);
+  count_tiles_by_warp(f.circles.records, bins, f.scene.count, f.frame, f.stream);
+  scan_tile_counts(bins.tile_counts, f.scene.count, f.circles.scan_scratch, f.circles.scan_bytes,
+                   f.stream);
+}
+
+void BinnedPasses::reserve(const FrameGeometry& frame, FrameGraphs& graphs) {
+  const PairMemory::Growth growth = memory_.growth_for(pairs_per_pass(), frame.tile_count());
+  if (!growth.needed) return;
+  graphs.clear();
+  memory_.grow(growth, frame);
+}
+
+std::size_t BinnedPasses::pairs_per_pass() const {
+  return static_cast<std::size_t>(
+      std::min<std::uint64_t>(pair_count_, memory_.max_pairs_per_pass()));
+}
+
+void BinnedPasses::shade_passes(const BinnedFrame& f, PixelStart start) const {
+  const PairScratch& pairs = memory_.scratch();
+  const int tiles = f.frame.tile_count();
+  const std::uint64_t total = pair_count_;
+  const std::uint64_t per_pass = pairs_per_pass();
+  for (std::uint64_t first = 0; first < total; first += per_pass) {
+    const std::uint64_t end = std::min(total, first + per_pass);
+    const auto n = static_cast<std::size_t>(end - first);
+    emit_pairs(f.circles.records, f.circles.bins, f.scene.count, f.frame, first, end, pairs.keys[0],
+               pairs.values[0], f.stream);
+    const int sorted = sort_pairs(pairs.keys, pairs.values, n, tiles, pairs.sort_scratch,
+                                  pairs.sort_bytes, f.stream);
+    find_tile_ranges(pairs.keys[sorted], n, tiles, f.circles.tile_ranges, f.stream);
+    shade_binned(f.circles.records, pairs.values[sorted], f.circles.tile_ranges, f.frame, f.shading,
+                 f.rows_per_thread, f.suffix, first == 0 ? start : PixelStart::Image, f.pixels,
+                 f.stream);
+  }
+}
+
+} // namespace render::gpu

@@ -1,0 +1,49 @@
+// The CUDA renderer's device memory, as layouts: each carves one allocation
+// into aligned typed arrays with a ScratchCarver (cuda_scratch.h). Run on a
+// null base a layout only measures, setting `bytes` to the size it needs;
+// the size and the arrays come from the same code. Also the scene's upload
+// through its layout. Plain C++ on the CUDA runtime.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "common/device_buffer.h"
+#include "cuda_kernels.h"
+#include "scenes/scene.h"
+
+namespace render::gpu {
+
+// The scene's arrays, `count` floats each.
+SceneArrays lay_out_scene(void* base, int count, std::size_t& bytes);
+
+// `scene` in a new allocation of its own, put in `memory` (the old one freed
+// first); returns once the copies, queued on `stream`, are done.
+SceneArrays upload_scene(const scenes::Scene& scene, common::DeviceBuffer<unsigned char>& memory,
+                         cudaStream_t stream);
+
+// What every frame needs, sized by the circle and tile counts.
+struct CircleScratch {
+  CircleRecords records;
+  BinCounts bins;
+  void* scan_scratch = nullptr;
+  std::size_t scan_bytes = 0;
+  uint2* tile_ranges = nullptr;
+};
+
+CircleScratch lay_out_circles(void* base, int count, int tile_count, std::size_t scan_bytes,
+                              std::size_t& bytes);
+
+// One binned pass's pairs (the sort's double buffers) and the sort's scratch.
+struct PairScratch {
+  std::uint32_t* keys[2] = {nullptr, nullptr};
+  std::uint32_t* values[2] = {nullptr, nullptr};
+  void* sort_scratch = nullptr;
+  std::size_t sort_bytes = 0;
+  std::size_t capacity = 0;
+};
+
+PairScratch lay_out_pairs(void* base, std::size_t capacity, std::size_t sort_bytes,
+                          std::size_t& bytes);
+
+} // namespace render::gpu

@@ -1,0 +1,89 @@
+#include "cuda_mode_choice.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "common/timer.h"
+
+namespace render::gpu {
+
+namespace {
+
+// Auto does not time tiled mode when every tile would test more circles than
+// this in total: such frames take tens of milliseconds (docs/cuda_renderer.md).
+constexpr double kMaxTiledTrialTests = 2.0e9;
+constexpr int kAutoTrials = 3;
+
+std::string format_ms(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f ms", ms);
+  return text;
+}
+
+// The mode and its tuning, e.g. "binned, 2 pixel rows per thread, suffix
+// from 256 pairs per tile with 25% whole-tile".
+std::string mode_label(CudaMode m, const settings::Settings& s, bool suffix) {
+  const bool tuned = m == CudaMode::Tiled || m == CudaMode::Binned;
+  const std::string launches = tuned && !s.graphs ? ", plain launches" : "";
+  if (m == CudaMode::Binned)
+    return "binned, " + std::to_string(s.rows_per_thread) + " pixel rows per thread" +
+           (suffix
+                ? ", suffix from " + std::to_string(s.suffix_min_pairs) + " pairs per tile" +
+                      (s.suffix_min_full_percent
+                           ? " with " + std::to_string(s.suffix_min_full_percent) + "% whole-tile"
+                           : "")
+                : "") +
+           launches;
+  return cuda_mode_name(m) + launches;
+}
+
+// A frame drawn from the clear color.
+void draw(TrialFrames& frames, CudaMode m) {
+  frames.clear();
+  frames.render(m);
+}
+
+// Best wall time of a frame's render in mode m, after one warm-up frame.
+double time_render(TrialFrames& frames, CudaMode m) {
+  draw(frames, m);
+  double best = 0;
+  for (int trial = 0; trial < kAutoTrials; ++trial) {
+    frames.clear();
+    const common::Stopwatch watch;
+    frames.render(m);
+    const double ms = watch.elapsed_ms();
+    best = trial == 0 ? ms : std::min(best, ms);
+  }
+  return best;
+}
+
+} // namespace
+
+ModeChoice choose_mode(const settings::Settings& settings, bool suffix, int tile_count,
+                       int circle_count, TrialFrames& frames) {
+  ModeChoice choice;
+  if (settings.mode != CudaMode::Auto) {
+    choice.mode = settings.mode;
+    choice.description = mode_label(choice.mode, settings, suffix) + " (requested)";
+    if (!settings.warm_up) return choice;
+    draw(frames, choice.mode);
+  } else if (static_cast<double>(tile_count) * circle_count > kMaxTiledTrialTests) {
+    choice.mode = CudaMode::Binned;
+    draw(frames, choice.mode);
+    choice.description = mode_label(choice.mode, settings, suffix) + " (auto: tiled not timed, " +
+                         std::to_string(tile_count) + " tiles x " + std::to_string(circle_count) +
+                         " circles)";
+  } else {
+    const double tiled_ms = time_render(frames, CudaMode::Tiled);
+    const double binned_ms = time_render(frames, CudaMode::Binned);
+    choice.mode = binned_ms < tiled_ms ? CudaMode::Binned : CudaMode::Tiled;
+    choice.description = mode_label(choice.mode, settings, suffix) + " (auto: tiled " +
+                         format_ms(tiled_ms) + ", binned " + format_ms(binned_ms) + " per render)";
+  }
+  // One more frame in the chosen mode, so the first timed frame finds its
+  // graph recorded.
+  draw(frames, choice.mode);
+  return choice;
+}
+
+} // namespace render::gpu

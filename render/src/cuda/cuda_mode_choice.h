@@ -1,0 +1,40 @@
+// How setup settles the CUDA renderer's mode, and the line that says why: a
+// requested mode is kept; auto times frame 0 in tiled and binned mode and
+// keeps the faster (binned, untimed, where tiled would test too many
+// circles). The frames drawn also warm up the kernels and record the chosen
+// mode's graph. Plain C++.
+#pragma once
+
+#include <string>
+
+#include "cuda_settings.h"
+#include "render/cuda_mode.h"
+
+namespace render::gpu {
+
+// The renderer's frames, as the choice draws them.
+class TrialFrames {
+public:
+  virtual void clear() = 0;               // as CudaRenderer::clear
+  virtual void render(CudaMode mode) = 0; // one frame in `mode`, waited for
+
+protected:
+  ~TrialFrames() = default;
+};
+
+struct ModeChoice {
+  CudaMode mode = CudaMode::Auto;
+  std::string description; // CudaRenderer::describe()
+};
+
+// The mode for a frame of `tile_count` tiles and `circle_count` circles,
+// with `suffix` telling whether suffix compositing applies to the scene.
+// Draws through `frames`: nothing for a requested mode without warm-up;
+// otherwise each frame from the clear color, the trials (auto's timed ones
+// after one warm-up frame per mode) and then one more in the chosen mode, so
+// the first timed frame finds its graph recorded (a binned frame of a still
+// scene records it once the pair count is known, on its second frame).
+ModeChoice choose_mode(const settings::Settings& settings, bool suffix, int tile_count,
+                       int circle_count, TrialFrames& frames);
+
+} // namespace render::gpu
