@@ -5,19 +5,21 @@
 # the grader, the tests of the slots and the student docs, and none of the
 # suite's own GPU implementations. It builds and tests with the same README
 # commands as the suite; inside it the course's names select the slots.
-# Unless --no-refs, it also holds reference programs built here from the
-# suite's sources for REF_CUDA_ARCHITECTURES, as the course ships render_ref
-# and cudaScan_ref: ref/render_ref (the course-level renderer) and
-# ref/cudaScan_ref (the blelloch scan).
+# Unless --no-refs, it also holds reference programs for
+# REF_CUDA_ARCHITECTURES, as the course ships render_ref and cudaScan_ref:
+# ref/render_ref (the course's renderer design) and ref/cudaScan_ref (the
+# course's scan design), and the judge's reference workers. They are built
+# from a copy of the handout itself whose two slots hold the reference
+# designs (judge/reference/), so they hold nothing else of the suite.
 #
 # Usage: scripts/make_handout.sh [options] DIR
 #   DIR                   the handout folder; must not exist or be empty
 #   --no-refs             no reference programs (fast; for tests)
 #   --cuda-archs LIST     architectures of the reference programs
 #                         (default: REF_CUDA_ARCHITECTURES below)
-#   --ref-bin DIR         take the reference programs from DIR (its render,
-#                         cudaScan, judge_scan_reference and
-#                         judge_render_rung_classic, built from the suite)
+#   --ref-bin DIR         take the reference programs from DIR (another
+#                         handout's ref/.bin: render, cudaScan,
+#                         judge_scan_reference, judge_render_reference)
 #                         instead of building
 #   --autograder ZIP      also write a Gradescope autograder bundle to ZIP
 #                         (setup.sh, run_autograder and the handout)
@@ -33,11 +35,11 @@ repo=$(cd "$script_dir/.." && pwd)
 # shellcheck source=scripts/grade_lib.sh
 source "$script_dir/grade_lib.sh" || exit 1
 
-# The course-level references. REF_CUDA_MODE: render's --cuda-mode that
-# builds the course's design (one block per tile, circles in batches through
-# shared memory); REF_SCAN_ALGORITHM: cudaScan's -a for the course's scan.
-REF_CUDA_MODE=classic
-REF_SCAN_ALGORITHM=blelloch
+# The course-level references, in the slots' shape: the scan's file, and the
+# script that fills the renderer's slot (one block per tile, circles in
+# batches compacted by a block-wide scan).
+REF_SCAN_SLOT=judge/reference/course_scan.cu
+REF_RENDER_FILL=judge/reference/course_renderer.pl
 # The GPU architectures the suite supports; the reference programs hold
 # machine code for each ("-real": no PTX, which would be far easier to read
 # than machine code). The single-pass scan's Hopper bulk copies hold it at
@@ -136,7 +138,7 @@ while [ $# -gt 0 ]; do
       ;;
     --ref-bin)
       [ $# -ge 2 ] || usage_error "--ref-bin needs a value"
-      for program in render cudaScan judge_scan_reference judge_render_rung_classic; do
+      for program in render cudaScan judge_scan_reference judge_render_reference; do
         [ -x "$2/$program" ] || usage_error "--ref-bin: '$2' holds no $program program"
       done
       ref_bin=$(cd "$2" && pwd)
@@ -212,23 +214,21 @@ done
 echo "This tree is a student handout: cmake builds it with SUITE_HANDOUT=ON." >"$dir/.handout"
 printf '/build*/\n/grade-results/\noutput_*\n/submission.zip\n' >"$dir/.gitignore"
 
-# write_wrapper FILE PROGRAM DEFAULTS SKIP_ERE OPTIONS VALUED: a script that
-# runs the reference PROGRAM with DEFAULTS added, unless "PREVIOUS ARGUMENT"
-# of some argument matches SKIP_ERE (the user chose otherwise). It takes the
-# course's reference program's options only (OPTIONS; VALUED: those that
-# take a value) and refuses any other with one line and status 2, so the
-# reference's own modes stay out of reach.
+# write_wrapper FILE PROGRAM OPTIONS VALUED: a script that runs the
+# reference PROGRAM. It takes the course's reference program's options only
+# (OPTIONS; VALUED: those that take a value) and refuses any other with one
+# line and status 2.
 write_wrapper() {
   cat >"$1" <<WRAPPER
 #!/usr/bin/env bash
-# The course-level reference $2 ($3), built from the suite's sources: time
-# your code against it. Runs .bin/$2 with "$3" unless you choose otherwise,
-# and takes the options of the course's reference program only.
+# The course-level reference $2: this handout's $2 with the course's design
+# in its slot, built by make_handout.sh. Time your code against it. It takes
+# the options of the course's reference program only.
 here=\$(cd "\$(dirname "\${BASH_SOURCE[0]}")" && pwd)
 # The CUDA runtime it was built with, where make_handout.sh put one beside it.
 export LD_LIBRARY_PATH="\$here/.bin\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
-options=' $5 '
-valued=' $6 '
+options=' $3 '
+valued=' $4 '
 value_next=0
 for arg in "\$@"; do
   if [ "\$value_next" = 1 ]; then value_next=0; continue; fi
@@ -244,59 +244,60 @@ for arg in "\$@"; do
   fi
   [[ \$valued == *" \$name "* && \$arg == "\$name" ]] && value_next=1
 done
-skip='$4'
-prev=""
-for arg in "\$@"; do
-  if [[ "\$prev \$arg" =~ \$skip ]]; then exec "\$here/.bin/$2" "\$@"; fi
-  prev=\$arg
-done
-exec "\$here/.bin/$2" $3 "\$@"
+exec "\$here/.bin/$2" "\$@"
 WRAPPER
   chmod +x "$1"
 }
 
 # build_refs: the reference programs into ref/.bin (from --ref-bin, or
-# built here), and their scripts.
+# built here from a copy of the handout with the reference designs in its
+# slots), and their scripts.
 build_refs() {
-  local build
+  local src cudart
   mkdir -p "$dir/ref/.bin"
   if [ -n "$ref_bin" ]; then
-    { cp "$ref_bin/render" "$ref_bin/cudaScan" "$ref_bin/judge_scan_reference" "$dir/ref/.bin/" &&
-      cp "$ref_bin/judge_render_rung_classic" "$dir/ref/.bin/judge_render_reference"; } ||
-      fail "copying the reference programs failed"
+    cp "$ref_bin/render" "$ref_bin/cudaScan" "$ref_bin/judge_scan_reference" "$ref_bin/judge_render_reference" \
+      "$dir/ref/.bin/" || fail "copying the reference programs failed"
+    local lib
+    for lib in "$ref_bin"/libcudart.so*; do
+      [ ! -e "$lib" ] || cp -L "$lib" "$dir/ref/.bin/" || fail "copying $lib failed"
+    done
     write_ref_scripts
     return
   fi
-  build=$(mktemp -d) || fail "no temporary folder"
-  temps+=("$build" "$build.log")
+  src=$(mktemp -d) || fail "no temporary folder"
+  temps+=("$src")
   echo "make_handout.sh: building the reference programs for CUDA architectures $archs" >&2
-  if ! cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" \
-    -DBUILD_TESTING=OFF -DSUITE_HANDOUT=OFF >"$build.log" 2>&1 ||
-    ! cmake --build "$build" --target render cudaScan judge_scan_reference judge_render_rung_classic \
-      -j "$(nproc)" >>"$build.log" 2>&1; then
-    tail -n 20 "$build.log" >&2
+  cp -R "$dir/." "$src/" || fail "copying the handout to build its references failed"
+  # Where the suite finds stb by its own folder, the copy does too.
+  [ ! -d "$repo/.deps" ] || ln -s "$repo/.deps" "$src/.deps"
+  cp "$repo/$REF_SCAN_SLOT" "$src/scan/student/student_scan.cu" || fail "copying $REF_SCAN_SLOT failed"
+  perl -i "$repo/$REF_RENDER_FILL" "$src/render/student/student_renderer.cu" || fail "$REF_RENDER_FILL failed"
+  if ! cmake -S "$src" -B "$src/build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" \
+    -DBUILD_TESTING=OFF >"$src/build.log" 2>&1 ||
+    ! cmake --build "$src/build" --target render cudaScan scan_worker render_worker \
+      -j "$(nproc)" >>"$src/build.log" 2>&1; then
+    tail -n 20 "$src/build.log" >&2
     fail "building the reference programs failed (log above)"
   fi
-  cp "$build/bin/render" "$build/bin/cudaScan" "$build/bin/judge_scan_reference" "$dir/ref/.bin/"
-  cp "$build/bin/judge_render_rung_classic" "$dir/ref/.bin/judge_render_reference"
-  rm -rf "$build" "$build.log"
+  if ! cp "$src/build/bin/render" "$src/build/bin/cudaScan" "$dir/ref/.bin/" ||
+    ! cp "$src/build/bin/scan_worker" "$dir/ref/.bin/judge_scan_reference" ||
+    ! cp "$src/build/bin/render_worker" "$dir/ref/.bin/judge_render_reference"; then
+    fail "copying the reference programs failed"
+  fi
   # The CUDA runtime library they link (NVIDIA lets it be redistributed), so
   # they run beside another toolkit version; the driver must still support it.
-  local cudart
   cudart=$(ldd "$dir/ref/.bin/render" 2>/dev/null | awk '/libcudart/ { print $3 }')
   [ -z "$cudart" ] || cp -L "$cudart" "$dir/ref/.bin/" || fail "copying $cudart failed"
   write_ref_scripts
 }
 
 write_ref_scripts() {
-  # render: the mode applies to -r cuda and auto (the default) only.
   # The options of the course's render_ref and cudaScan_ref (their --help).
-  write_wrapper "$dir/ref/render_ref" render "--cuda-mode $REF_CUDA_MODE" \
-    '^(-r|--renderer) (cpu)?ref$| (--renderer=(cpu)?ref|-r(cpu)?ref|-\?|--help)$' \
+  write_wrapper "$dir/ref/render_ref" render \
     '-r --renderer -s --size -b --bench -c --check -i --interactive -f --file -S --Seed --seed -? --help' \
     '-r --renderer -s --size -b --bench -f --file -S --Seed --seed'
-  write_wrapper "$dir/ref/cudaScan_ref" cudaScan "-a $REF_SCAN_ALGORITHM" \
-    ' (-t|--thrust|-\?|--help)$' \
+  write_wrapper "$dir/ref/cudaScan_ref" cudaScan \
     '-m --test -i --input -n --arraysize -t --thrust -? --help' '-m --test -i --input -n --arraysize'
 }
 [ "$refs" = 0 ] || build_refs

@@ -110,23 +110,19 @@ expect_match "scan builds the stand-in in a handout" 'student/not_handed_out.cpp
 # that print their arguments.
 fake_bin=$tmp/fake-bin
 mkdir -p "$fake_bin"
-for program in render cudaScan judge_scan_reference judge_render_rung_classic; do
+for program in render cudaScan judge_scan_reference judge_render_reference; do
   printf '#!/usr/bin/env bash\necho "%s $*"\n' "$program" >"$fake_bin/$program"
   chmod +x "$fake_bin/$program"
 done
 check_refs_and_bundle() {
-  local with_refs out ref_mode listing entry
+  local with_refs out listing entry
   with_refs=$tmp/with-refs
   out=$("$make_handout" --ref-bin "$fake_bin" --autograder "$tmp/bundle.zip" "$with_refs" 2>&1)
   expect_eq "with references and bundle: exit status" 0 "$?"
   expect_match "names the bundle" "^Autograder bundle: $tmp/bundle.zip\$" "$out"
   expect_match "names the references" "^Handout: $with_refs \(reference programs in ref/\)\$" "$out"
-  ref_mode=$(sed -n 's/^REF_CUDA_MODE=//p' "$make_handout")
-  expect_eq "render_ref adds the course-level mode to -r cuda" "render --cuda-mode $ref_mode -r cuda -c rgb" \
-    "$("$with_refs/ref/render_ref" -r cuda -c rgb)"
-  expect_eq "render_ref adds it to the default renderer" "render --cuda-mode $ref_mode rgb" "$("$with_refs/ref/render_ref" rgb)"
-  expect_eq "render_ref leaves the serial renderer alone" "render -r cpuref rgb" "$("$with_refs/ref/render_ref" -r cpuref rgb)"
-  expect_eq "render_ref takes the course's options, values too" "render --cuda-mode $ref_mode -s 256 -b 0:4 -f  -S -1 rgb" \
+  expect_eq "render_ref runs the reference's render" "render -r cuda -c rgb" "$("$with_refs/ref/render_ref" -r cuda -c rgb)"
+  expect_eq "render_ref takes the course's options, values too" "render -s 256 -b 0:4 -f  -S -1 rgb" \
     "$("$with_refs/ref/render_ref" -s 256 -b 0:4 -f '' -S -1 rgb)"
   local refused
   for refused in --cuda-mode=binned "--cuda-mode binned" --list --gif=x.gif "--format ppm"; do
@@ -139,8 +135,8 @@ check_refs_and_bundle() {
   out=$("$with_refs/ref/cudaScan_ref" -a cub -m scan 2>&1)
   expect_eq "cudaScan_ref refuses -a: exit status" 2 "$?"
   expect_match "cudaScan_ref refuses -a: says why" "^cudaScan_ref: -a is not an option of the course's reference program" "$out"
-  expect_eq "cudaScan_ref adds blelloch" "cudaScan -a blelloch -m scan -n 100" "$("$with_refs/ref/cudaScan_ref" -m scan -n 100)"
-  expect_eq "cudaScan_ref leaves -t alone" "cudaScan -m scan -t" "$("$with_refs/ref/cudaScan_ref" -m scan -t)"
+  expect_eq "cudaScan_ref runs the reference's cudaScan" "cudaScan -m scan -n 100" "$("$with_refs/ref/cudaScan_ref" -m scan -n 100)"
+  expect_eq "cudaScan_ref takes -t" "cudaScan -m scan -t" "$("$with_refs/ref/cudaScan_ref" -m scan -t)"
   listing=$(unzip -Z1 "$tmp/bundle.zip")
   for entry in setup.sh run_autograder handout/.handout handout/ref/render_ref handout/ref/.bin/cudaScan \
     handout/ref/.bin/judge_scan_reference handout/ref/.bin/judge_render_reference handout/judge/app/judge_main.cpp \
