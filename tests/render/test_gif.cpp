@@ -1,5 +1,5 @@
-// Animated GIFs: the palettes, and whole files (giflib's) read back by an
-// independent decoder (gif_decode.h), and by ImageMagick where installed.
+// Animated GIFs: the palettes, and whole files (giflib's) read back by
+// stb_image (gif_decode.h), and by ImageMagick where installed.
 #include <gtest/gtest.h>
 
 #include <sys/resource.h>
