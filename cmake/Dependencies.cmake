@@ -39,6 +39,25 @@ endif()
 add_library(stb_image_write INTERFACE)
 target_include_directories(stb_image_write SYSTEM INTERFACE ${STB_INCLUDE_DIR})
 
+# giflib (5 or newer) writes render's animated GIFs; Debian ships it in
+# libgif-dev. To use another copy, point GIF_INCLUDE_DIR at the folder
+# holding gif_lib.h and GIF_LIBRARY at the library (libgif.a links it into
+# the programs, so they need no libgif at run time).
+# Hints given by hand are not searched, so check them here rather than fail
+# later (FindGIF reads the header unchecked).
+if(GIF_INCLUDE_DIR AND NOT EXISTS "${GIF_INCLUDE_DIR}/gif_lib.h")
+  message(FATAL_ERROR "GIF_INCLUDE_DIR=${GIF_INCLUDE_DIR} holds no gif_lib.h")
+endif()
+if(GIF_LIBRARY AND NOT EXISTS "${GIF_LIBRARY}")
+  message(FATAL_ERROR "GIF_LIBRARY=${GIF_LIBRARY} does not exist")
+endif()
+find_package(GIF 5 QUIET)
+if(NOT GIF_FOUND)
+  message(FATAL_ERROR "giflib 5 or newer not found: install libgif-dev (apt-get install libgif-dev), "
+                      "or pass -DGIF_INCLUDE_DIR=/folder/holding/gif_lib.h "
+                      "-DGIF_LIBRARY=/path/to/libgif.a")
+endif()
+
 option(BUILD_TESTING "Build the GoogleTest suites" ON)
 if(BUILD_TESTING)
   find_package(GTest QUIET)

@@ -38,7 +38,7 @@ done
 readonly min_cmake=3.25
 # Where the CUDA Toolkit installs itself; the CMake presets look there too.
 cuda_bin=${SETUP_CUDA_BIN:-/usr/local/cuda/bin}
-# Folders searched for the stb and GoogleTest headers (the tests set them).
+# Folders searched for the stb, giflib and GoogleTest headers (the tests set them).
 include_dirs=${SETUP_INCLUDE_DIRS:-/usr/include /usr/local/include}
 
 # version_at_least HAVE WANT: dotted versions, numerically.
@@ -71,6 +71,7 @@ missing_packages() {
   # The presets use the Ninja generator: it builds on every core by default.
   command -v ninja >/dev/null || echo ninja-build
   has_header stb/stb_image_write.h || has_header stb_image_write.h || echo libstb-dev
+  has_header gif_lib.h || echo libgif-dev
   has_header gtest/gtest.h || echo libgtest-dev
   if [ "$want_tests" -eq 1 ]; then
     local tool

@@ -1,9 +1,14 @@
-// Animated GIFs: the LZW coder, the palettes, and whole files read back by
-// an independent decoder (gif_decode.h), and by ImageMagick where installed.
+// Animated GIFs: the palettes, and whole files (giflib's) read back by
+// stb_image (gif_decode.h), and by ImageMagick where installed.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -45,22 +50,39 @@ std::vector<render::Image> frames_of(const std::string& name, int size, int coun
   return frames;
 }
 
-TEST(GifLzw, RoundTrips) {
+// giflib codes the indices; whole frames decode back to every pixel, through
+// LZW table resets (noise fills the table many times) and long runs (which
+// must compress).
+TEST(GifWriter, CodesFramesLosslessly) {
+  const TempDir dir;
   std::mt19937 rng(5);
-  std::vector<std::vector<std::uint8_t>> inputs = {{}, {7}, {0, 0}, {255, 0, 255, 0, 255}};
-  inputs.emplace_back(100000, 0); // long runs: long strings
-  std::vector<std::uint8_t> noise(200000);
-  for (auto& v : noise) v = static_cast<std::uint8_t>(rng()); // fills the table many times
-  inputs.push_back(noise);
-  std::vector<std::uint8_t> few(300000);
-  for (auto& v : few) v = static_cast<std::uint8_t>(rng() % 3);
-  inputs.push_back(few);
-  for (const auto& input : inputs) {
-    SCOPED_TRACE(input.size());
-    EXPECT_EQ(render_test::lzw_decode(render::gif_lzw_encode(input), 8), input);
+  std::vector<render::Image> frames;
+  for (int kind = 0; kind < 3; ++kind) {
+    render::Image image(300, 200);
+    for (int y = 0; y < 200; ++y)
+      for (int x = 0; x < 300; ++x) {
+        // 256 colors of noise, 3 colors of noise, one color.
+        const unsigned v = kind == 0 ? rng() % 256 : kind == 1 ? rng() % 3 : 7;
+        float* p = image.pixel(x, y);
+        p[0] = static_cast<float>(v) / 255.0f;
+        p[1] = static_cast<float>(v % 16) / 15.0f;
+        p[2] = static_cast<float>(v / 16) / 15.0f;
+        p[3] = 1.0f;
+      }
+    frames.push_back(image);
   }
-  // Long runs compress: the codes grow, so 100000 equal bytes take far fewer.
-  EXPECT_LT(render::gif_lzw_encode(inputs[4]).size(), 2000u);
+  GifWriter gif(dir.file("n.gif"), 300, 200, 4);
+  for (const render::Image& frame : frames) gif.add_frame(frame);
+  gif.finish();
+  const render_test::GifFile file = decode_gif(render_test::read_file(dir.file("n.gif")));
+  ASSERT_EQ(file.frames.size(), frames.size());
+  for (std::size_t i = 0; i < frames.size(); ++i)
+    EXPECT_EQ(file.frames[i].rgb, rgb_bytes(frames[i])) << "frame " << i;
+  // One color: the codes grow, so the frame takes far fewer bytes than pixels.
+  GifWriter flat(dir.file("f.gif"), 300, 200, 4);
+  flat.add_frame(frames[2]);
+  flat.finish();
+  EXPECT_LT(render_test::read_file(dir.file("f.gif")).size(), 2000u);
 }
 
 TEST(GifPalette, ExactWithAtMost256Colors) {
@@ -146,6 +168,58 @@ TEST(GifWriter, LeavesNothingWithoutFinishAndRefusesBadUse) {
   GifWriter empty(dir.file("b.gif"), 8, 8, 4);
   EXPECT_THROW(empty.finish(), std::logic_error);
   EXPECT_THROW(GifWriter(dir.file("no/such/folder.gif"), 8, 8, 4), std::runtime_error);
+}
+
+// Lowers the soft file size limit for its lifetime, with SIGXFSZ ignored, so
+// a write past it fails with EFBIG as one on a full disk fails with ENOSPC.
+class FileSizeLimit {
+public:
+  explicit FileSizeLimit(rlim_t bytes) : handler_(std::signal(SIGXFSZ, SIG_IGN)) {
+    getrlimit(RLIMIT_FSIZE, &old_);
+    rlimit lower = old_;
+    lower.rlim_cur = bytes;
+    setrlimit(RLIMIT_FSIZE, &lower);
+  }
+  ~FileSizeLimit() {
+    setrlimit(RLIMIT_FSIZE, &old_);
+    std::signal(SIGXFSZ, handler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+private:
+  void (*handler_)(int);
+  rlimit old_{};
+};
+
+// A write that fails inside giflib's calls fails the frame with the system's
+// reason, and every later step with it: the GIF is never committed.
+TEST(GifWriter, AFailedWriteFailsEveryLaterStep) {
+  const TempDir dir;
+  const std::string path = dir.file("big.gif");
+  std::mt19937 rng(9);
+  render::Image noise(300, 200);
+  for (int y = 0; y < 200; ++y)
+    for (int x = 0; x < 300; ++x)
+      for (int c = 0; c < 3; ++c) noise.pixel(x, y)[c] = static_cast<float>(rng() % 4) / 3.0f;
+  std::string frame_error, finish_error;
+  {
+    const FileSizeLimit limit(4096); // the header fits, the frame does not
+    GifWriter gif(path, 300, 200, 4);
+    try {
+      gif.add_frame(noise);
+    } catch (const std::runtime_error& e) {
+      frame_error = e.what();
+    }
+    try {
+      gif.finish();
+    } catch (const std::runtime_error& e) {
+      finish_error = e.what();
+    }
+  }
+  EXPECT_EQ(frame_error, "cannot write " + path + ": " + std::strerror(EFBIG));
+  EXPECT_EQ(finish_error, frame_error);
+  EXPECT_TRUE(dir.files().empty());
 }
 
 // A destination the atomic writer refuses is refused with its reason, as

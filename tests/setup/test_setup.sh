@@ -28,6 +28,7 @@ new_machine() {
   machine=$(mktemp -d "$tmp/machine.XXXX")
   mkdir -p "$machine/bin" "$machine/include/stb" "$machine/include/gtest" "$machine/cuda"
   : >"$machine/include/stb/stb_image_write.h"
+  : >"$machine/include/gif_lib.h"
   : >"$machine/include/gtest/gtest.h"
   fake cmake 'echo "cmake version ${FAKE_CMAKE_VERSION:-3.25.1}"'
   fake g++ ':'
@@ -43,6 +44,7 @@ echo "apt-get $*" >>"$root/log"
 for arg; do
   case $arg in
     libstb-dev) mkdir -p "$root/include/stb" && : >"$root/include/stb/stb_image_write.h" ;;
+    libgif-dev) : >"$root/include/gif_lib.h" ;;
     libgtest-dev) mkdir -p "$root/include/gtest" && : >"$root/include/gtest/gtest.h" ;;
     cmake | g++ | clang) printf '#!/bin/sh\necho "cmake version 3.25.1"\n' >"$root/bin/${arg/clang/clang++}" ;;
     ninja-build) printf '#!/bin/sh\n' >"$root/bin/ninja" ;;
@@ -71,12 +73,12 @@ test_ready_machine() {
 
 test_installs_missing_headers_as_root() {
   new_machine
-  rm -r "$machine/include/stb" "$machine/include/gtest"
+  rm -r "$machine/include/stb" "$machine/include/gif_lib.h" "$machine/include/gtest"
   run_setup
   expect_eq "headers: status" 0 "$status"
-  expect_match "headers: says what it installs" '^setup.sh: installing with apt-get: libstb-dev libgtest-dev$' "$out"
+  expect_match "headers: says what it installs" '^setup.sh: installing with apt-get: libstb-dev libgif-dev libgtest-dev$' "$out"
   expect_eq "headers: update, then install, without sudo" \
-    "apt-get update -qq"$'\n'"apt-get install -y -qq --no-install-recommends libstb-dev libgtest-dev" \
+    "apt-get update -qq"$'\n'"apt-get install -y -qq --no-install-recommends libstb-dev libgif-dev libgtest-dev" \
     "$(cat "$machine/log")"
   expect_match "headers: ready after" '^setup.sh: ready to build' "$out"
 }

@@ -1,8 +1,9 @@
 // Animated GIF files of rendered frames, for people without a display: any
-// browser plays them. Our own encoder, no library: each frame gets its own
-// 256-color table (the frame's exact colors when it has at most 256, else a
-// median cut of its colors at 5 bits per channel), LZW-compressed image
-// data, and the file loops forever.
+// browser plays them. giflib writes the file (LZW-compressed image data, the
+// file loops forever); the palettes are ours: each frame gets its own
+// 256-color table, the frame's exact colors when it has at most 256, else a
+// median cut of its colors at 5 bits per channel (docs/render.md says why
+// not giflib's).
 #pragma once
 
 #include <cstdint>
@@ -49,9 +50,5 @@ struct GifFrame {
   std::vector<std::uint8_t> indices;
 };
 GifFrame quantize_for_gif(const Image& image);
-
-// GIF's variable-width LZW over 8-bit indices (minimum code size 8), without
-// the sub-block framing. Exposed for tests.
-std::vector<std::uint8_t> gif_lzw_encode(const std::vector<std::uint8_t>& indices);
 
 } // namespace render

@@ -1,10 +1,16 @@
 #include "render/gif.h"
 
+#include <gif_lib.h>
+
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <exception>
 #include <limits>
+#include <memory>
+#include <new>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 
 #include "render/image_io.h"
@@ -16,10 +22,6 @@ namespace render {
 namespace {
 
 constexpr int kPaletteSize = 256;
-constexpr int kMinCodeSize = 8;
-constexpr int kClearCode = 1 << kMinCodeSize;
-constexpr int kEndCode = kClearCode + 1;
-constexpr int kMaxCode = 4095; // codes are at most 12 bits
 
 // ------------------------------------------------------------ quantization
 
@@ -129,39 +131,7 @@ int nearest(const std::vector<std::array<std::uint8_t, 3>>& palette, const Rgb& 
   return best;
 }
 
-// ---------------------------------------------------------------------- LZW
-
-// Packs codes of varying width, least significant bit first.
-class BitWriter {
-public:
-  explicit BitWriter(std::vector<std::uint8_t>& out) : out_(out) {}
-  void put(int code, int width) {
-    bits_ |= static_cast<std::uint32_t>(code) << used_;
-    used_ += width;
-    while (used_ >= 8) {
-      out_.push_back(static_cast<std::uint8_t>(bits_ & 0xff));
-      bits_ >>= 8;
-      used_ -= 8;
-    }
-  }
-  void flush() {
-    if (used_ > 0) out_.push_back(static_cast<std::uint8_t>(bits_ & 0xff));
-    bits_ = 0;
-    used_ = 0;
-  }
-
-private:
-  std::vector<std::uint8_t>& out_;
-  std::uint32_t bits_ = 0;
-  int used_ = 0;
-};
-
 using detail::writing;
-
-void put_u16(std::vector<std::uint8_t>& out, int value) {
-  out.push_back(static_cast<std::uint8_t>(value & 0xff));
-  out.push_back(static_cast<std::uint8_t>((value >> 8) & 0xff));
-}
 
 } // namespace
 
@@ -221,52 +191,51 @@ GifFrame quantize_for_gif(const Image& image) {
   return frame;
 }
 
-std::vector<std::uint8_t> gif_lzw_encode(const std::vector<std::uint8_t>& indices) {
-  std::vector<std::uint8_t> out;
-  BitWriter bits(out);
-  // next_code[prefix * 256 + byte]: the code of prefix+byte, or -1.
-  std::vector<std::int16_t> table(static_cast<std::size_t>(kMaxCode + 1) * 256, -1);
-  int width = kMinCodeSize + 1;
-  int last = kEndCode; // the highest code in use
-  bits.put(kClearCode, width);
-  // The decoder adds a code for each code it reads after the first one
-  // following a clear; the writer mirrors that count so both widen at once.
-  const auto count_code = [&] {
-    if (last < kMaxCode && ++last >= (1 << width) && width < 12) ++width;
-  };
-  if (!indices.empty()) {
-    int prefix = indices[0];
-    for (std::size_t i = 1; i < indices.size(); ++i) {
-      const int byte = indices[i];
-      const std::size_t slot = static_cast<std::size_t>(prefix) * 256 + byte;
-      if (table[slot] >= 0) {
-        prefix = table[slot];
-        continue;
-      }
-      bits.put(prefix, width);
-      if (last < kMaxCode) {
-        table[slot] = static_cast<std::int16_t>(last + 1);
-        count_code();
-      } else {
-        // Table full: start afresh.
-        bits.put(kClearCode, width);
-        std::fill(table.begin(), table.end(), std::int16_t{-1});
-        width = kMinCodeSize + 1;
-        last = kEndCode;
-      }
-      prefix = byte;
-    }
-    bits.put(prefix, width);
-    count_code();
-  }
-  bits.put(kEndCode, width);
-  bits.flush();
-  return out;
-}
-
 struct GifWriter::File {
-  explicit File(const std::string& path) : file(path) {}
+  explicit File(const std::string& destination) : path(destination), file(destination) {}
+  ~File() { close(); }
+  File(const File&) = delete;
+  File& operator=(const File&) = delete;
+
+  // giflib's output function: the bytes go to the atomic file. No exception
+  // may cross giflib's C frames, so a failure is kept for check() and told
+  // to giflib as nothing written, which fails the call in progress.
+  static int put(GifFileType* gif, const GifByteType* bytes, int size) {
+    File& self = *static_cast<File*>(gif->UserData);
+    try {
+      self.file.write(bytes, static_cast<std::size_t>(size));
+      return size;
+    } catch (const std::exception& e) {
+      if (self.failure.empty()) self.failure = e.what();
+      return 0;
+    }
+  }
+
+  // A giflib call's status (GIF_OK or GIF_ERROR); on failure throws "cannot
+  // write PATH: REASON", the file's own reason when a write failed (a full
+  // disk), else giflib's. A failure sticks: every later step, finish()
+  // included, throws it again, so a broken file is never committed.
+  void check(int status) {
+    if (failure.empty() && status != GIF_OK) failure = reason(gif->Error);
+    if (!failure.empty()) throw std::runtime_error("cannot write " + path + ": " + failure);
+  }
+
+  static std::string reason(int error) {
+    const char* text = GifErrorString(error);
+    return text ? text : "giflib error " + std::to_string(error);
+  }
+
+  // Writes the trailer and frees giflib's state. giflib does not report a
+  // failed write here; put() keeps it for check().
+  void close() {
+    if (gif) EGifCloseFile(gif, nullptr);
+    gif = nullptr;
+  }
+
+  std::string path;
   scenes::AtomicFile file;
+  GifFileType* gif = nullptr;
+  std::string failure; // why writing failed, or empty
 };
 
 GifWriter::GifWriter(const std::string& path, int width, int height, int delay_cs)
@@ -274,16 +243,19 @@ GifWriter::GifWriter(const std::string& path, int width, int height, int delay_c
   if (width < 1 || height < 1 || width > 65535 || height > 65535)
     throw std::runtime_error("cannot write " + path + ": a GIF is 1 to 65535 pixels a side");
   writing(path_, [&] { file_ = std::make_unique<File>(path); });
-  std::vector<std::uint8_t> head = {'G', 'I', 'F', '8', '9', 'a'};
-  put_u16(head, width);
-  put_u16(head, height);
-  head.insert(head.end(), {0x00, 0x00, 0x00}); // no global color table
-  // The NETSCAPE2.0 extension: loop forever.
-  const char app[] = "NETSCAPE2.0";
-  head.insert(head.end(), {0x21, 0xff, 0x0b});
-  head.insert(head.end(), app, app + 11);
-  head.insert(head.end(), {0x03, 0x01, 0x00, 0x00, 0x00});
-  writing(path_, [&] { file_->file.write(head.data(), head.size()); });
+  int error = 0;
+  file_->gif = EGifOpen(file_.get(), &File::put, &error);
+  if (!file_->gif) throw std::runtime_error("cannot write " + path + ": " + File::reason(error));
+  GifFileType* gif = file_->gif;
+  EGifSetGifVersion(gif, true); // GIF89a, for the extensions
+  // 8 bits per primary color, no global color table: each frame has its own.
+  file_->check(EGifPutScreenDesc(gif, width, height, 8, 0, nullptr));
+  // The NETSCAPE2.0 application extension: loop forever (a count of 0).
+  const GifByteType loop[] = {1, 0, 0};
+  file_->check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE));
+  file_->check(EGifPutExtensionBlock(gif, 11, "NETSCAPE2.0"));
+  file_->check(EGifPutExtensionBlock(gif, sizeof loop, loop));
+  file_->check(EGifPutExtensionTrailer(gif));
 }
 
 GifWriter::~GifWriter() = default;
@@ -292,41 +264,39 @@ void GifWriter::add_frame(const Image& image) {
   if (!file_) throw std::logic_error("GifWriter: frame added after finish()");
   if (image.width() != width_ || image.height() != height_)
     throw std::invalid_argument("GifWriter: frame size differs from the GIF's");
-  const GifFrame frame = quantize_for_gif(image);
-  std::vector<std::uint8_t> out;
-  // Graphic control: no disposal of the previous frame needed (each frame
-  // covers the whole picture), the delay, no transparency.
-  out.insert(out.end(), {0x21, 0xf9, 0x04, 0x04});
-  put_u16(out, delay_cs_);
-  out.insert(out.end(), {0x00, 0x00});
-  out.push_back(0x2c); // image descriptor
-  put_u16(out, 0);
-  put_u16(out, 0);
-  put_u16(out, width_);
-  put_u16(out, height_);
-  out.push_back(0x87); // a local color table of 256 entries
-  out.insert(out.end(), frame.palette.begin(), frame.palette.end());
-  out.push_back(kMinCodeSize);
-  const std::vector<std::uint8_t> data = gif_lzw_encode(frame.indices);
-  for (std::size_t at = 0; at < data.size(); at += 255) {
-    const std::size_t n = std::min<std::size_t>(255, data.size() - at);
-    out.push_back(static_cast<std::uint8_t>(n));
-    out.insert(out.end(), data.begin() + static_cast<std::ptrdiff_t>(at),
-               data.begin() + static_cast<std::ptrdiff_t>(at + n));
+  // Not const: EGifPutLine masks each row in place.
+  GifFrame frame = quantize_for_gif(image);
+  GifFileType* gif = file_->gif;
+  // Graphic control: the delay, no transparency, and the frame left in place
+  // (each frame covers the whole picture, so nothing needs disposing).
+  GraphicsControlBlock control{};
+  control.DisposalMode = DISPOSE_DO_NOT;
+  control.DelayTime = delay_cs_;
+  control.TransparentColor = NO_TRANSPARENT_COLOR;
+  GifByteType extension[4];
+  const int size = static_cast<int>(EGifGCBToExtension(&control, extension));
+  file_->check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, size, extension));
+  // A local color table of 256 entries; giflib copies it.
+  const std::unique_ptr<ColorMapObject, void (*)(ColorMapObject*)> map(
+      GifMakeMapObject(kPaletteSize, nullptr), GifFreeMapObject);
+  if (!map) throw std::bad_alloc();
+  for (int i = 0; i < kPaletteSize; ++i) {
+    const std::uint8_t* rgb = &frame.palette[3 * static_cast<std::size_t>(i)];
+    map->Colors[i] = {rgb[0], rgb[1], rgb[2]};
   }
-  out.push_back(0x00); // end of the image data
-  writing(path_, [&] { file_->file.write(out.data(), out.size()); });
+  file_->check(EGifPutImageDesc(gif, 0, 0, width_, height_, false, map.get()));
+  for (int y = 0; y < height_; ++y)
+    file_->check(EGifPutLine(gif, &frame.indices[static_cast<std::size_t>(y) * width_], width_));
   ++frames_;
 }
 
 void GifWriter::finish() {
   if (!file_) throw std::logic_error("GifWriter: finish() called twice");
+  file_->check(GIF_OK); // an earlier failure first: it is why a frame may be missing
   if (frames_ == 0) throw std::logic_error("GifWriter: a GIF needs a frame");
-  const std::uint8_t trailer = 0x3b;
-  writing(path_, [&] {
-    file_->file.write(&trailer, 1);
-    file_->file.commit();
-  });
+  file_->close();
+  file_->check(GIF_OK);
+  writing(path_, [&] { file_->file.commit(); });
   file_.reset();
 }
 
