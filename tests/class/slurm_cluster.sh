@@ -142,7 +142,18 @@ cluster_log_tail() {
 
 stop_cluster() {
   [ -n "$cluster_dir" ] || return 0
-  local file pid i
+  local file pid i jobs
+  # Jobs still queued or running are cancelled first, and given a moment to
+  # end, so that no slurmstepd outlives the slurmd it reports to.
+  jobs=$(squeue -h -o %A 2>/dev/null)
+  if [ -n "$jobs" ]; then
+    # shellcheck disable=SC2086  # one id a word
+    scancel $jobs 2>/dev/null
+    for ((i = 0; i < 50; i++)); do
+      [ -n "$(squeue -h -o %A 2>/dev/null)" ] || break
+      sleep 0.2
+    done
+  fi
   for file in slurmd.pid slurmctld.pid munge/pid; do
     pid=$(cat "$cluster_dir/$file" 2>/dev/null) && kill "$pid" 2>/dev/null
   done
