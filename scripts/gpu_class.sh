@@ -333,22 +333,24 @@ report() {
     echo
   fi
   check "a class of at least six submissions (${#ids[@]})" [ ${#ids[@]} -ge 6 ]
-  check "the gradebook has a row per submission" [ "$(tail -n +2 "$work/class/gradebook.csv" 2>/dev/null | grep -c .)" = ${#ids[@]} ]
-  tasks=$(cat "$work"/class/.slurm/task-*.out 2>/dev/null)
-  lines=$(grep -cE '^Task [0-9]+ of array [0-9]+ on .*: grading .*, CUDA_VISIBLE_DEVICES=[0-9]+(,[0-9]+)*$' <<<"$tasks")
-  check "every Slurm task ran with CUDA_VISIBLE_DEVICES set ($lines tasks of ${#ids[@]})" [ "$lines" = ${#ids[@]} ]
-  cvd=$(grep -oE 'CUDA_VISIBLE_DEVICES=.*' <<<"$tasks" | sort | uniq -c | awk '{ printf "%s%s x%s", sep, $2, $1; sep = ", " }')
-  echo "   (${cvd:-none})"
-  check "no task was retried (one task log per submission)" [ "$(find "$work/class/.slurm" -name 'task-*.out' 2>/dev/null | wc -l)" = ${#ids[@]} ]
-  for id in "${ids[@]}"; do
-    gpu=$(field "$id" gpu)
-    check "$id: its gradebook row names the GPU ('$gpu_model'): '$gpu'" [ "$gpu" = "$gpu_model" ]
-    if [ "$no_gpu" = 1 ] && [ "$id" != s3-no-build ] && [ "$id" != s6-refused ]; then
-      check "$id: $(field "$id" status) (without a GPU, any status)" [ -n "$(row "$id")" ]
-    else
-      check "$id: ${must[$id]:-?}: $(field "$id" status), $(row "$id" | cut -d, -f2-6)" expected "$id"
-    fi
-  done
+  if [ ${#ids[@]} -gt 0 ]; then
+    check "the gradebook has a row per submission" [ "$(tail -n +2 "$work/class/gradebook.csv" 2>/dev/null | grep -c .)" = ${#ids[@]} ]
+    tasks=$(cat "$work"/class/.slurm/task-*.out 2>/dev/null)
+    lines=$(grep -cE '^Task [0-9]+ of array [0-9]+ on .*: grading .*, CUDA_VISIBLE_DEVICES=[0-9]+(,[0-9]+)*$' <<<"$tasks")
+    check "every Slurm task ran with CUDA_VISIBLE_DEVICES set ($lines tasks of ${#ids[@]})" [ "$lines" = ${#ids[@]} ]
+    cvd=$(grep -oE 'CUDA_VISIBLE_DEVICES=.*' <<<"$tasks" | sort | uniq -c | awk '{ printf "%s%s x%s", sep, $2, $1; sep = ", " }')
+    echo "   (${cvd:-none})"
+    check "no task was retried (one task log per submission)" [ "$(find "$work/class/.slurm" -name 'task-*.out' 2>/dev/null | wc -l)" = ${#ids[@]} ]
+    for id in "${ids[@]}"; do
+      gpu=$(field "$id" gpu)
+      check "$id: its gradebook row names the GPU ('$gpu_model'): '$gpu'" [ "$gpu" = "$gpu_model" ]
+      if [ "$no_gpu" = 1 ] && [ "$id" != s3-no-build ] && [ "$id" != s6-refused ]; then
+        check "$id: $(field "$id" status) (without a GPU, any status)" [ -n "$(row "$id")" ]
+      else
+        check "$id: ${must[$id]:-?}: $(field "$id" status), $(row "$id" | cut -d, -f2-6)" expected "$id"
+      fi
+    done
+  fi
   case "$grade_status" in
     0 | 1)
       check "the re-run graded nothing new" grep -q 'nothing new to grade' "$logs/regrade.err"
