@@ -19,11 +19,9 @@
 # Exit status: 0 installed (or already there), 1 a package missing from DIR
 # or a program still lacking a library after the install, 2 usage.
 set -uo pipefail
+# shellcheck source=scripts/options_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/options_lib.sh"
 
-usage_error() {
-  echo "slurm_debs.sh: $1 (try --help)" >&2
-  exit 2
-}
 fail() {
   echo "slurm_debs.sh: $1" >&2
   exit 1
@@ -32,10 +30,7 @@ fail() {
 dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    -h | --help)
-      awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-      exit 0
-      ;;
+    -h | --help) show_help; exit 0 ;;
     -*) usage_error "unknown option '$1'" ;;
     *) [ -z "$dir" ] || usage_error "one DIR only ('$dir', then '$1')"; dir=$1 ;;
   esac
