@@ -15,11 +15,9 @@ repo=$(cd "$here/../.." && pwd)
 source "$repo/tests/grade/testing.sh"
 # shellcheck source=tests/class/slurm_cluster.sh
 source "$here/slurm_cluster.sh"
-missing=$(slurm_missing)
-[ -z "$missing" ] || { echo "SKIPPED: the Slurm test cluster needs $missing"; exit 77; }
-for tool in zip unzip; do
-  command -v "$tool" >/dev/null || { echo "SKIPPED: $tool is not installed (scripts/setup.sh --tests installs it)"; exit 77; }
-done
+# shellcheck source=tests/class/class_standins.sh
+source "$here/class_standins.sh"
+skip_without_slurm
 use_temp_folder
 trap 'stop_cluster; rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/dev"
@@ -28,8 +26,6 @@ for i in 0 1; do
   mknod "$tmp/dev/nvidia$i" c 195 "$i" 2>/dev/null ||
     { echo "SKIPPED: mknod is not permitted here (the stand-in GPUs are character devices)"; exit 77; }
 done
-# shellcheck source=tests/class/class_standins.sh
-source "$here/class_standins.sh"
 make_class
 cat >"$fakebin/nvidia-smi" <<'SH'
 #!/usr/bin/env bash
