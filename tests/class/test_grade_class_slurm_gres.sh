@@ -3,7 +3,8 @@
 # single-node cluster (slurm_cluster.sh's start_cluster --gpus) whose two
 # GPUs are stand-ins: character devices made with mknod (slurmd only looks
 # at them; nothing opens them), and an nvidia-smi stand-in that names them.
-# The node registers gres gpu:2, a job asking for more is refused, and the
+# The node registers gres gpu:2, a job asking for more is refused, jobs
+# asking for one each never share one, and the
 # stand-in class of class_standins.sh graded with --gres=gpu:1 per task
 # sees CUDA_VISIBLE_DEVICES set to one of them in every task and grade,
 # the GPU's name in every gradebook row. Skips (77) without root, Slurm,
@@ -46,6 +47,18 @@ expect_match "the node's gres" '^ *Gres=gpu:2 *$' "$(scontrol show node)"
 expect_match "gres.conf names the device files" "File=$tmp/dev/nvidia1\$" "$(cat "$tmp/cluster/gres.conf")"
 OUT=$(sbatch --gres=gpu:3 --wrap true 2>&1)
 expect_eq "a job asking for three GPUs: refused" 1 "$?"
+
+# Four tasks of a GPU each, a second long: never two on one GPU at once.
+mkdir -p "$tmp/spans"
+# shellcheck disable=SC2016  # expanded by the job
+sbatch --array=0-3 --gres=gpu:1 --output="$tmp/spans/%a" \
+  --wrap 'start=$(date +%s.%N); sleep 1; echo "${CUDA_VISIBLE_DEVICES-unset} $start $(date +%s.%N)"' >/dev/null
+for ((i = 0; i < 100; i++)); do [ -n "$(squeue -h 2>/dev/null)" ] || break; sleep 0.2; done
+spans=$(cat "$tmp"/spans/*)
+expect_eq "one GPU a task: four tasks ran" 4 "$(grep -cE '^[01] ' <<<"$spans")"
+expect_eq "one task a GPU at a time" "" "$(awk '{ gpu[NR] = $1; from[NR] = $2; to[NR] = $3 }
+  END { for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++)
+    if (gpu[i] == gpu[j] && from[i] < to[j] && from[j] < to[i]) print "GPU " gpu[i] ": tasks overlap" }' <<<"$spans")"
 
 : >"$GRADE_CALLS"
 OUT=$("$repo/scripts/grade_class.sh" --slurm --wait --handout "$handout" --out "$tmp/out" \
