@@ -326,7 +326,7 @@ report() {
   : >"$logs/verdict.txt"
   mapfile -t ids < <(cd "$subs" 2>/dev/null && ls)
   check "the node registered its GPUs as gres gpu:$(tr ',' '\n' <<<"$gpu_files" | grep -c .)" \
-    grep -qE "Gres=gpu:$(tr ',' '\n' <<<"$gpu_files" | grep -c .)( |$)" "$logs/cluster/node.txt"
+    grep -qE "Gres=gpu:$(tr ',' '\n' <<<"$gpu_files" | grep -c .)([ (]|$)" "$logs/cluster/node.txt"
   if [ -f "$work/class/gradebook.csv" ]; then
     echo
     column -s, -t <"$work/class/gradebook.csv" 2>/dev/null || cat "$work/class/gradebook.csv"

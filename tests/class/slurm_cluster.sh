@@ -26,6 +26,7 @@ slurm_missing() {
   done
 }
 
+# gpu_devices: the machine's /dev/nvidiaN, comma-separated, in order.
 gpu_devices() {
   local file
   for file in /dev/nvidia*; do
@@ -48,7 +49,8 @@ start_cluster() {
   cluster_dir=$1
   local host port i gpus="" node_gres="" state file
   local -a files=()
-  if [ "${2:-}" = --gpus ]; then
+  if [ $# -gt 1 ]; then
+    [ "$2" = --gpus ] || { echo "start_cluster: unknown option '$2' (--gpus N|FILE,...)" >&2; return 1; }
     [ -n "${3:-}" ] || { echo "start_cluster: --gpus needs a count or device files" >&2; return 1; }
     gpus=$3
   fi
@@ -120,9 +122,10 @@ CONF
     return 1
   fi
   [ -n "$gpus" ] || return 0
-  # The gres the node registered, as the controller sees it: gpu:COUNT.
+  # The gres the node registered, as the controller sees it: gpu:COUNT,
+  # with the sockets they sit on where slurmd found them.
   state=$(scontrol show node "$host" 2>/dev/null | grep -o 'Gres=[^ ]*' | head -n 1)
-  if [ "$state" != "Gres=gpu:${#files[@]}" ]; then
+  if [[ ! $state =~ ^Gres=gpu:${#files[@]}(\(.*\))?$ ]]; then
     echo "the Slurm node registered '${state:-no Gres}', not Gres=gpu:${#files[@]}: $(cluster_log_tail)" >&2
     return 1
   fi
