@@ -320,7 +320,7 @@ declare -A must=([s1-full]="graded, every part scored, every row correct" [s2-sc
   [s7-hangs]="not graded, stopped by --grade-timeout")
 
 report() {
-  local ids id tasks lines cvd gpu
+  local ids id tasks lines cvd gpu why
   echo
   echo "== [${SECONDS}s] verdict"
   : >"$logs/verdict.txt"
@@ -347,7 +347,8 @@ report() {
       if [ "$no_gpu" = 1 ] && [ "$id" != s3-no-build ] && [ "$id" != s6-refused ]; then
         check "$id: $(field "$id" status) (without a GPU, any status)" [ -n "$(row "$id")" ]
       else
-        check "$id: ${must[$id]:-?}: $(field "$id" status), $(row "$id" | cut -d, -f2-6)" expected "$id"
+        why=$(reason "$id" | cut -c1-160)
+        check "$id: ${must[$id]:-?}: $(field "$id" status), $(row "$id" | cut -d, -f2-6)${why:+ ($why)}" expected "$id"
       fi
     done
   fi
