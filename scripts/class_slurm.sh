@@ -104,13 +104,17 @@ slurm_follow() {
 }
 
 # slurm_task LIST: the array task's part: the submission on line
-# SLURM_ARRAY_TASK_ID + 1 of LIST, on the GPU Slurm gave the task.
+# SLURM_ARRAY_TASK_ID + 1 of LIST, on the GPU Slurm gave the task. Its
+# output (the task's log) names the submission, the GPU and the status.
 slurm_task() {
   local id
   [[ ${SLURM_ARRAY_TASK_ID:-} =~ ^[0-9]+$ ]] || { echo "grade_class.sh: --task-list runs inside a Slurm array task" >&2; exit 2; }
   id=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" "$1")
   [ -n "$id" ] || { echo "grade_class.sh: no submission for task $SLURM_ARRAY_TASK_ID in $1" >&2; exit 1; }
+  echo "Task $SLURM_ARRAY_TASK_ID of array ${SLURM_ARRAY_JOB_ID:-?} on ${SLURMD_NODENAME:-?}: grading $id," \
+    "CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES-unset}"
   grade_one "$id" "${CUDA_VISIBLE_DEVICES:-none}"
+  echo "$id: $(awk -F '\t' 'NR == 2 { print $1 " (GPU: " $3 ")" }' "$out/students/$id/status.tsv" 2>/dev/null)"
 }
 
 # slurm_collect: the gradebook job's part. A submission of the task list

@@ -3,6 +3,17 @@
 # cmake are stand-ins, and a class of submissions. Sourced by the tests in
 # tests/class after testing.sh (use_temp_folder sets $tmp).
 
+# skip_without_slurm: a Slurm test ends here, skipped (77), where the test
+# cluster (slurm_cluster.sh, sourced first) or the class's zip cannot run.
+skip_without_slurm() {
+  local missing tool
+  missing=$(slurm_missing)
+  [ -z "$missing" ] || { echo "SKIPPED: the Slurm test cluster needs $missing"; exit 77; }
+  for tool in zip unzip; do
+    command -v "$tool" >/dev/null || { echo "SKIPPED: $tool is not installed (scripts/setup.sh --tests installs it)"; exit 77; }
+  done
+}
+
 # make_class: $handout, the stand-in cmake first on PATH, $GRADE_CALLS (a
 # line per grade run) and $subs, the submissions:
 #   alice  a folder, her files nested, scan 5, find_repeats 2.5, render 60

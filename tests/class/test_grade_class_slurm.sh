@@ -13,15 +13,11 @@ repo=$(cd "$here/../.." && pwd)
 source "$repo/tests/grade/testing.sh"
 # shellcheck source=tests/class/slurm_cluster.sh
 source "$here/slurm_cluster.sh"
-missing=$(slurm_missing)
-[ -z "$missing" ] || { echo "SKIPPED: the Slurm test cluster needs $missing"; exit 77; }
-for tool in zip unzip; do
-  command -v "$tool" >/dev/null || { echo "SKIPPED: $tool is not installed (scripts/setup.sh --tests installs it)"; exit 77; }
-done
-use_temp_folder
-trap 'stop_cluster; rm -rf "$tmp"' EXIT
 # shellcheck source=tests/class/class_standins.sh
 source "$here/class_standins.sh"
+skip_without_slurm
+use_temp_folder
+trap 'stop_cluster; rm -rf "$tmp"' EXIT
 make_class
 # A task killed mid-run (its node going down): retried once, then graded.
 mkdir -p "$subs/ivan"
