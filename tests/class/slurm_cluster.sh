@@ -104,6 +104,10 @@ CONF
       echo "AutoDetect=off"
       for file in "${files[@]}"; do echo "NodeName=$host Name=gpu File=$file"; done
     } >"$cluster_dir/gres.conf"
+    # With device gres, slurmd starts its cgroup plugin; where no systemd
+    # answers on D-Bus (a container, a machine booted without it) it must
+    # make its cgroup folders itself.
+    printf 'CgroupPlugin=autodetect\nIgnoreSystemd=yes\n' >"$cluster_dir/cgroup.conf"
   fi
   cat >>"$cluster_dir/slurm.conf" <<CONF
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc)$node_gres State=UNKNOWN
