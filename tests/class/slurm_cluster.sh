@@ -108,6 +108,8 @@ CONF
     # answers on D-Bus (a container, a machine booted without it) it must
     # make its cgroup folders itself.
     printf 'CgroupPlugin=autodetect\nIgnoreSystemd=yes\n' >"$cluster_dir/cgroup.conf"
+    # Without systemd nothing made the slice slurmd puts its scope in.
+    [ ! -d /sys/fs/cgroup ] || [ -d /sys/fs/cgroup/system.slice ] || mkdir /sys/fs/cgroup/system.slice 2>/dev/null
   fi
   cat >>"$cluster_dir/slurm.conf" <<CONF
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc)$node_gres State=UNKNOWN
