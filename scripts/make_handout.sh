@@ -244,6 +244,19 @@ for arg in "\$@"; do
   fi
   [[ \$valued == *" \$name "* && \$arg == "\$name" ]] && value_next=1
 done
+# Its help is the handout program's, whose slot holds the reference here;
+# say so, and which of its options this script takes.
+for arg in "\$@"; do
+  case "\$arg" in
+    -\? | --help)
+      "\$here/.bin/$2" --help
+      status=\$?
+      echo
+      echo "\$(basename "\$0"): this handout's $2 with the course's reference design in the student's slot (what the help above calls yours). Options taken:\${options% }"
+      exit "\$status"
+      ;;
+  esac
+done
 exec "\$here/.bin/$2" "\$@"
 WRAPPER
   chmod +x "$1"

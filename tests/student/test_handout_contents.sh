@@ -137,6 +137,12 @@ check_refs_and_bundle() {
   expect_match "cudaScan_ref refuses -a: says why" "^cudaScan_ref: -a is not an option of the course's reference program" "$out"
   expect_eq "cudaScan_ref runs the reference's cudaScan" "cudaScan -m scan -n 100" "$("$with_refs/ref/cudaScan_ref" -m scan -n 100)"
   expect_eq "cudaScan_ref takes -t" "cudaScan -m scan -t" "$("$with_refs/ref/cudaScan_ref" -m scan -t)"
+  out=$("$with_refs/ref/render_ref" --help)
+  expect_eq "render_ref --help: the program's help" "render --help" "$(head -n 1 <<<"$out")"
+  expect_match "render_ref --help: says what its slot holds and what it takes" \
+    "^render_ref: this handout's render with the course's reference design in the student's slot .* Options taken: -r --renderer -s" "$out"
+  expect_match "cudaScan_ref -?: the same" "^cudaScan_ref: this handout's cudaScan with the course's reference design" \
+    "$("$with_refs/ref/cudaScan_ref" '-?')"
   listing=$(unzip -Z1 "$tmp/bundle.zip")
   for entry in setup.sh run_autograder handout/.handout handout/ref/render_ref handout/ref/.bin/cudaScan \
     handout/ref/.bin/judge_scan_reference handout/ref/.bin/judge_render_reference handout/judge/app/judge_main.cpp \
