@@ -366,7 +366,10 @@ main() {
     done
   fi
   [[ $counts =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--counts: '$counts' is not a comma-separated list of counts"
-  [[ $saxpy_count =~ ^[1-9][0-9]{0,9}$ ]] || usage_error "--saxpy-count: '$saxpy_count' is not a count from 1"
+  # cudaSaxpy's own limit (its -n).
+  if ! [[ $saxpy_count =~ ^[1-9][0-9]{0,9}$ ]] || [ "$saxpy_count" -gt 8589934592 ]; then
+    usage_error "--saxpy-count: '$saxpy_count' is not a count from 1 to 8589934592"
+  fi
   if ! [[ $size =~ ^[0-9]{1,5}$ ]] || [ "$size" -lt 1 ] || [ "$size" -gt 16384 ]; then
     usage_error "--size: '$size' is not a size from 1 to 16384"
   fi

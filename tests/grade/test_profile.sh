@@ -107,6 +107,8 @@ usage "bad size" "^profile.sh: --size: '0' is not a size" --size 0
 usage "bad rungs" "^profile.sh: --rungs: 'a b' is not a comma-separated list" --rungs "a b"
 usage "bad timeout" "^profile.sh: --timeout: 'x' is not a number of seconds" --timeout x
 usage "bad saxpy count" "^profile.sh: --saxpy-count: '0' is not a count" --saxpy-count 0
+usage "saxpy count past cudaSaxpy's" "^profile.sh: --saxpy-count: '8589934593' is not a count from 1 to 8589934592" \
+  --saxpy-count 8589934593
 
 # The chart, from a CSV written by hand in profile.sh's layout.
 cat >"$tmp/synthetic.csv" <<'CSV'
