@@ -45,6 +45,7 @@ cluster_gres_files() {
 }
 
 cluster_dir=""
+cluster_made_slice=""
 start_cluster() {
   cluster_dir=$1
   local host port i gpus="" node_gres="" state file
@@ -108,8 +109,12 @@ CONF
     # answers on D-Bus (a container, a machine booted without it) it must
     # make its cgroup folders itself.
     printf 'CgroupPlugin=autodetect\nIgnoreSystemd=yes\n' >"$cluster_dir/cgroup.conf"
-    # Without systemd nothing made the slice slurmd puts its scope in.
-    [ ! -d /sys/fs/cgroup ] || [ -d /sys/fs/cgroup/system.slice ] || mkdir /sys/fs/cgroup/system.slice 2>/dev/null
+    # Without systemd nothing made the slice slurmd puts its scope in; one
+    # made here goes again with the cluster.
+    if [ -d /sys/fs/cgroup ] && [ ! -d /sys/fs/cgroup/system.slice ] &&
+      mkdir /sys/fs/cgroup/system.slice 2>/dev/null; then
+      cluster_made_slice=/sys/fs/cgroup/system.slice
+    fi
   fi
   cat >>"$cluster_dir/slurm.conf" <<CONF
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc)$node_gres State=UNKNOWN
@@ -174,5 +179,11 @@ stop_cluster() {
     [ -n "$pid" ] || break
     sleep 0.1
   done
+  # The cgroup slice start_cluster made, with what slurmd made in it (empty
+  # once its processes have ended), deepest first.
+  if [ -n "$cluster_made_slice" ]; then
+    find "$cluster_made_slice" -depth -type d -exec rmdir {} + 2>/dev/null
+    cluster_made_slice=""
+  fi
   cluster_dir=""
 }
