@@ -253,6 +253,9 @@ write_summary() {
   # One histogram per scoring part and one of the totals, graded rows only,
   # each bar a tenth of the highest points in that column.
   local i plots="" n=${#CLASS_PARTS[@]} title col width
+  # Whole students on the axis where a class is small enough to count them.
+  local ytics=""
+  [ "$#" -gt 10 ] || ytics="set ytics 1;"
   for ((i = 0; i <= n; i++)); do
     title=total col=$((n + 2))
     [ "$i" -eq "$n" ] || { title=${CLASS_PARTS[$i]}; col=$((i + 2)); }
@@ -262,7 +265,7 @@ write_summary() {
 "
   done
   gnuplot -e "set terminal png size $((320 * (n + 1))),320 noenhanced; set output '$out/summary.png';
-    set datafile separator ','; set style fill solid 0.5; set ylabel 'students'; set xrange [0:*]; set yrange [0:*];
+    set datafile separator ','; set style fill solid 0.5; set ylabel 'students'; set xrange [0:*]; set yrange [0:*]; $ytics
     set multiplot layout 1,$((n + 1)); $plots unset multiplot" >"$out/.gnuplot.log" 2>&1 &&
     printf '\n![each part and the totals](summary.png)\n' >>"$out/summary.md"
   rm -f -- "$out/.gnuplot.log"
