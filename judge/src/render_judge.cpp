@@ -172,8 +172,11 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
 
     const std::string name = "timed frame " + std::to_string(frame);
     double charged = 0;
-    // Each call: its answer, then the GPU probe; the frame's own time
-    // counts whole, the untimed calls beyond their allowance.
+    // Each call: its answer, then the GPU probe (none after the setup:
+    // the probe runs on the judge's own context, and the frame's first
+    // launch would pay the switch back; what the setup leaves running is
+    // inside the frame's time, or seen by the probe after it). The frame's
+    // own time counts whole, the untimed calls beyond their allowance.
     struct Step {
       Command command;
       std::string what;
@@ -196,7 +199,9 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
       }
       // Copied before anything else: later writes are not the answer's.
       if (step.command == Command::kRenderReadBack) std::memcpy(actual.data(), image, image_size);
-      const Probe probe = probe_after(options, step.what, answer.ms);
+      const Probe probe = step.command == Command::kRenderSetup
+                              ? Probe{}
+                              : probe_after(options, step.what, answer.ms);
       if (!probe.reason.empty()) {
         row.reason = probe.reason;
         session.quit();
