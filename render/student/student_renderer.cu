@@ -131,8 +131,9 @@ public:
     CUDA_CHECK(cudaDeviceSynchronize());
   }
 
+  // A static scene has nothing to move: no launch, as in the course.
   void advance() override {
-    if (scene_.count == 0) return;
+    if (scene_.count == 0 || animation_ == scenes::Animation::None) return;
     kernel_advance<<<blocks_for(static_cast<std::size_t>(scene_.count)), kThreads>>>(scene_,
                                                                                      animation_);
     CUDA_CHECK_LAUNCH();
