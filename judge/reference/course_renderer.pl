@@ -26,7 +26,10 @@ unsigned tiles_for(int width, int height) {
 
 __global__ void kernel_render_circles(DeviceScene s, float* image, int width, int height) {
   __shared__ BlockScanStorage<kTileThreads, unsigned> scan;
-  __shared__ int hit_circle[kTileThreads];
+  // The batch's hits, in index order, with what shading reads of each:
+  // every thread of the block reads them, so they are staged once here.
+  __shared__ float4 hit_circle[kTileThreads]; // x, y, z, radius
+  __shared__ float4 hit_color[kTileThreads];  // r, g, b
   __shared__ shade::PixelBox hit_box[kTileThreads];
 
   const int t = static_cast<int>(threadIdx.x);
@@ -48,22 +51,29 @@ __global__ void kernel_render_circles(DeviceScene s, float* image, int width, in
     // This thread's circle of the batch: does its pixel box reach the tile?
     const int i = first + t;
     shade::PixelBox box{0, 0, 0, 0};
-    if (i < s.count) box = shade::circle_box(s.x[i], s.y[i], s.radius[i], width, height);
+    float x = 0.f, y = 0.f, radius = 0.f;
+    if (i < s.count) {
+      x = s.x[i];
+      y = s.y[i];
+      radius = s.radius[i];
+      box = shade::circle_box(x, y, radius, width, height);
+    }
     const bool hit = box.min_x < x0 + kTileSide && box.max_x > x0 && box.min_y < y0 + kTileSide &&
                      box.max_y > y0;
     unsigned hits = 0;
     const unsigned place = block_exclusive_scan<kTileThreads>(hit ? 1u : 0u, scan, hits);
     if (hit) { // lower indices get lower places: the list keeps index order
-      hit_circle[place] = i;
+      hit_circle[place] = make_float4(x, y, s.z[i], radius);
+      hit_color[place] = make_float4(s.r[i], s.g[i], s.b[i], 0.f);
       hit_box[place] = box;
     }
     __syncthreads();
     for (unsigned k = 0; k < hits && in_image; ++k) {
       const shade::PixelBox b = hit_box[k];
       if (px < b.min_x || px >= b.max_x || py < b.min_y || py >= b.max_y) continue;
-      const int c = hit_circle[k];
-      shade::shade_pixel(pixel, center_x, center_y, s.x[c], s.y[c], s.z[c], s.radius[c], s.r[c],
-                         s.g[c], s.b[c], s.snow);
+      const float4 c = hit_circle[k], color = hit_color[k];
+      shade::shade_pixel(pixel, center_x, center_y, c.x, c.y, c.z, c.w, color.x, color.y, color.z,
+                         s.snow);
     }
     // The next batch's scan waits for every thread before the list is
     // written again.
