@@ -3,6 +3,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "common/cuda_check.h"
@@ -29,6 +30,10 @@ std::string no_device_reason() {
 std::string no_device_message() {
   const std::string reason = no_device_reason();
   return reason.empty() ? reason : "no CUDA device available: " + reason;
+}
+
+void load_kernels_eagerly() {
+  setenv("CUDA_MODULE_LOADING", "EAGER", 0);
 }
 
 void require_cuda_device() {

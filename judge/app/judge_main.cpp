@@ -376,9 +376,8 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   // Workers load every kernel when their CUDA context is made, before they
-  // say they are ready, so no timed call pays for loading code (the
-  // default, lazy loading, charges each kernel's first launch). The sandbox
-  // passes the variable on; a caller's own setting wins.
-  setenv("CUDA_MODULE_LOADING", "EAGER", 0);
+  // say they are ready, so no timed call pays for loading code. The sandbox
+  // passes the variable on.
+  common::load_kernels_eagerly();
   return common::run_main(kProgram, [&] { return run(argc, argv); });
 }

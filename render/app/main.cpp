@@ -145,6 +145,7 @@ int run(const render_app::Options& options) {
 } // namespace
 
 int main(int argc, char** argv) {
+  common::load_kernels_eagerly();         // no frame pays for loading a kernel
   scenes::remove_temp_files_on_signals(); // Ctrl-C while an image is written leaves none half-done
   const std::vector<std::string> args(argv + 1, argv + argc);
   return common::run_main("render", [&] { return run(render_app::parse_options(args)); });

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <sstream>
@@ -227,6 +228,22 @@ TEST(Device, ReasonAndAnswerAgree) {
   if (!common::has_cuda_device()) {
     EXPECT_EQ(common::short_device_name(), "no GPU");
   }
+}
+
+TEST(Device, LoadsKernelsEagerlyUnlessTheCallerChoseAMode) {
+  const char* had = std::getenv("CUDA_MODULE_LOADING");
+  const std::string saved = had ? had : "";
+  unsetenv("CUDA_MODULE_LOADING");
+  common::load_kernels_eagerly();
+  ASSERT_NE(std::getenv("CUDA_MODULE_LOADING"), nullptr);
+  EXPECT_STREQ(std::getenv("CUDA_MODULE_LOADING"), "EAGER");
+  setenv("CUDA_MODULE_LOADING", "LAZY", 1);
+  common::load_kernels_eagerly();
+  EXPECT_STREQ(std::getenv("CUDA_MODULE_LOADING"), "LAZY");
+  if (had)
+    setenv("CUDA_MODULE_LOADING", saved.c_str(), 1);
+  else
+    unsetenv("CUDA_MODULE_LOADING");
 }
 
 TEST(HostMemory, RefusesMoreThanTheMachineHasNamingTheBytes) {

@@ -35,6 +35,13 @@ std::string no_device_message();
 // device.
 void require_cuda_device();
 
+// Asks the CUDA runtime to load every kernel when it makes its context
+// (CUDA_MODULE_LOADING=EAGER) unless the caller chose a mode. Call before
+// any CUDA call. The default, lazy loading, charges each kernel's first
+// launch, so a program's first timed frame or run paid it: the course's
+// programs, built before lazy loading was the default, never did.
+void load_kernels_eagerly();
+
 // Every device's properties; throws CudaError when the runtime fails.
 std::vector<DeviceInfo> query_devices();
 
