@@ -27,7 +27,7 @@ failed=0
 step() { echo "== $*"; }
 
 step "build (preset gpu)"
-if ! { cmake --preset gpu && cmake --build --preset gpu --target judge judge_workers judge_scan_rungs judge_render_rungs render_worker cudaScan; } \
+if ! { cmake --preset gpu && cmake --build --preset gpu --target judge judge_workers judge_scan_rungs judge_render_rungs judge_render_reference render_worker cudaScan; } \
   >"$logs/build.log" 2>&1; then
   tail -20 "$logs/build.log"
   exit 1
@@ -63,7 +63,8 @@ step "GPU hang (must be rejected), then the reference again"
 judge_on gpu_hang judge_worker_gpu_hang --counts 1000 --call-timeout 5 scan && failed=1
 judge_on reference_after_hang judge_scan_reference --counts 1000000 scan || failed=1
 
-step "render judge: classic (the course's design) and auto, every default scene"
+step "render judge: the reference (the course's design), classic and auto, every default scene"
+judge_on render_reference judge_render_reference --trusted-untimed render || failed=1
 judge_on render_classic judge_render_rung_classic render || failed=1
 judge_on render_auto judge_render_rung_auto render || failed=1
 step "render judge: the unfilled student slot (the course's first attempt: must be rejected)"
@@ -76,7 +77,7 @@ grep -E '^(Ladder|\| (Rung|kogge|blelloch|single|cub))' "$logs/grade.out"
 awk -F '\t' '$4 ~ /judge_scan_reference/ { split($1, p, "/"); print "reference", p[1], $2, $5 " ms" }' "$logs/grade/scores.tsv" |
   sort -u | tee "$logs/reference.txt"
 
-step "grade.sh render --ladder through the judge (the rungs against classic)"
+step "grade.sh render --ladder through the judge (the rungs against the course-design reference)"
 scripts/grade.sh render --ladder --bin-dir "$bin" --logs "$logs/grade-render" --quiet \
   >"$logs/grade-render.out" 2>&1
 grep -E '^(Ladder|\| (Rung|circles|pixels|tiles|classic|tiled|binned|auto) )' "$logs/grade-render.out"

@@ -31,8 +31,9 @@
 #                         4294967295, the same inputs every run; auto and
 #                         random, the default: drawn afresh)
 #   --ref-mode MODE       the render reference, timed by the judge like the
-#                         graded renderer: our CUDA mode MODE (default
-#                         classic, the course's design)
+#                         graded renderer: course (the default, the course's
+#                         design in the slot's shape: judge_render_reference)
+#                         or our CUDA mode MODE
 #   --ref-render-worker PATH  a judge render worker as the reference instead
 #   --ref-render PATH     a program with render's command line as the render
 #                         reference instead, its own printed time (e.g. the

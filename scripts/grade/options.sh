@@ -16,7 +16,7 @@ counts=1000000,10000000,20000000,40000000
 saxpy_n=""
 runs=3
 seed_mode=auto
-ref_mode=classic
+ref_mode=course
 ref_render=""
 ref_renderer=cuda
 ref_algorithm=course
@@ -154,7 +154,7 @@ validate_args() {
     *) within "$seed_mode" 0 4294967295 || usage_error "--seed: '$seed_mode' is not auto, random or a seed from 0 to 4294967295" ;;
   esac
   [[ $ref_renderer =~ ^[a-z]+$ ]] || usage_error "--ref-renderer: '$ref_renderer' is not a renderer name"
-  one_of --ref-mode "$ref_mode" "${render_rungs[@]}"
+  one_of --ref-mode "$ref_mode" course "${render_rungs[@]}"
   one_of --ref-algorithm "$ref_algorithm" course "${scan_rungs[@]}"
   [ -z "$algorithm" ] || one_of --algorithm "$algorithm" student "${scan_rungs[@]}"
   one_of --judge-memory "$judge_memory" device host

@@ -44,6 +44,8 @@ render_reference_worker() {
     echo "$bin_dir/judge_render_serial"
   elif [ -n "$ref_render_worker" ]; then
     echo "$ref_render_worker"
+  elif [ "$ref_mode" = course ]; then
+    echo "$bin_dir/judge_render_reference"
   else
     echo "$bin_dir/judge_render_rung_$ref_mode"
   fi
@@ -61,7 +63,9 @@ render_programs() {
   fi
   if [ -z "$ref_render" ]; then
     if [ "$renderer" = cpu ]; then echo judge_render_serial
-    elif [ -z "$ref_render_worker" ]; then echo "judge_render_rung_$ref_mode"; fi
+    elif [ -n "$ref_render_worker" ]; then :
+    elif [ "$ref_mode" = course ]; then echo judge_render_reference
+    else echo "judge_render_rung_$ref_mode"; fi
   fi
 }
 
@@ -114,6 +118,8 @@ render_reference_name() {
     echo "serial / $cores cores (perfect scaling)"
   elif [ -n "$ref_render_worker" ]; then
     basename "$ref_render_worker"
+  elif [ "$ref_mode" = course ]; then
+    echo "course design (judge_render_reference)"
   else
     echo "$ref_mode (judge_render_rung_$ref_mode)"
   fi

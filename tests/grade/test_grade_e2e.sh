@@ -84,39 +84,40 @@ test_render_reference_program() {
   expect_eq "reference program: pattern" "|pattern|10.0000|25.0000|5|0.40x|0.0003|render_ref -r cuda (its own time)|" \
     "$(row "$OUT" pattern)"
   expect_match "reference program: course's options" '^render_ref -r cuda -s 1024 -b 0:4 -f  pattern$' "$(cat "$CALLS")"
-  expect_no_match "reference program: no reference worker" 'judge_render_rung_classic' "$(cat "$CALLS")"
+  expect_no_match "reference program: no reference worker" 'judge_render_reference' "$(cat "$CALLS")"
 }
 
-# Our classic rung is the CUDA renderer's reference unless told otherwise,
-# timed by the judge like the graded renderer.
+# The course's design in the slot's shape (judge_render_reference) is the
+# CUDA renderer's reference unless told otherwise, timed by the judge like
+# the graded renderer.
 test_render_default_reference() {
-  FAKE_WORKER_MS=judge_render_rung_classic=4,judge_render_rung_auto/rgb=4,judge_render_rung_auto/pattern=25 \
-    grade render_classic render --scenes rgb,pattern
-  expect_eq "classic reference: exit status" 0 "$STATUS"
-  expect_eq "classic reference: rgb" "|rgb|4.0000|4.0000|9|1.00x|0.0003|classic (judge_render_rung_classic)|" "$(row "$OUT" rgb)"
-  expect_eq "classic reference: pattern" "|pattern|4.0000|25.0000|4|0.16x|0.0003|classic (judge_render_rung_classic)|" \
+  FAKE_WORKER_MS=judge_render_reference=4,judge_render_rung_auto/rgb=4,judge_render_rung_auto/pattern=25 \
+    grade render_course render --scenes rgb,pattern
+  expect_eq "course reference: exit status" 0 "$STATUS"
+  expect_eq "course reference: rgb" "|rgb|4.0000|4.0000|9|1.00x|0.0003|course design (judge_render_reference)|" "$(row "$OUT" rgb)"
+  expect_eq "course reference: pattern" "|pattern|4.0000|25.0000|4|0.16x|0.0003|course design (judge_render_reference)|" \
     "$(row "$OUT" pattern)"
-  expect_match "classic reference: the judge on it" \
-    "^judge --worker $bin/judge_render_rung_classic --runs 2 --memory device --scenes pattern --size 1024 " "$(cat "$CALLS")"
-  expect_match "classic reference: the graded renderer, auto" \
+  expect_match "course reference: the judge on it" \
+    "^judge --worker $bin/judge_render_reference --runs 2 --memory device --scenes pattern --size 1024 " "$(cat "$CALLS")"
+  expect_match "course reference: the graded renderer, auto" \
     "^judge --worker $bin/judge_render_rung_auto --runs 2 --memory device --scenes pattern --size 1024 " "$(cat "$CALLS")"
-  expect_match "classic reference: the graded renderer's setup and read-back may take the reference's" \
+  expect_match "course reference: the graded renderer's setup and read-back may take the reference's" \
     "^judge --worker $bin/judge_render_rung_auto .*--scenes pattern --size 1024 --untimed-costs 10.2783,6.3295 " "$(cat "$CALLS")"
-  expect_no_match "classic reference: the reference gets no such allowance" \
-    "^judge --worker $bin/judge_render_rung_classic .*--untimed-costs" "$(cat "$CALLS")"
-  expect_match "classic reference: its untimed calls are not charged" \
-    "^judge --worker $bin/judge_render_rung_classic .*--scenes pattern --size 1024 --trusted-untimed " "$(cat "$CALLS")"
-  expect_no_match "classic reference: the graded renderer's are" \
+  expect_no_match "course reference: the reference gets no such allowance" \
+    "^judge --worker $bin/judge_render_reference .*--untimed-costs" "$(cat "$CALLS")"
+  expect_match "course reference: its untimed calls are not charged" \
+    "^judge --worker $bin/judge_render_reference .*--scenes pattern --size 1024 --trusted-untimed " "$(cat "$CALLS")"
+  expect_no_match "course reference: the graded renderer's are" \
     "^judge --worker $bin/judge_render_rung_auto .*--trusted-untimed" "$(cat "$CALLS")"
-  expect_match "classic reference: the programs and logs hidden" \
+  expect_match "course reference: the programs and logs hidden" \
     "^judge --worker $bin/judge_render_rung_auto .*--hide $bin .*--hide $LOGS " "$(cat "$CALLS")"
   FAKE_WORKER_MS=judge_render_rung_tiled=2,judge_render_rung_pixels=10 grade render_mode render --scenes rgb --cuda-mode tiled --ref-mode pixels
   expect_eq "one mode against another: row" "|rgb|10.0000|2.0000|9|5.00x|0.0003|pixels (judge_render_rung_pixels)|" "$(row "$OUT" rgb)"
   # The student's renderer, against the same course-level reference.
-  FAKE_WORKER_MS=judge_render_rung_classic=4,render_worker=8 grade render_student render --scenes rgb --renderer student
+  FAKE_WORKER_MS=judge_render_reference=4,render_worker=8 grade render_student render --scenes rgb --renderer student
   expect_eq "student renderer: exit status" 0 "$STATUS"
   expect_match "student renderer: its worker judged" "^judge --worker $bin/render_worker " "$(cat "$CALLS")"
-  expect_eq "student renderer: row" "|rgb|4.0000|8.0000|6|0.50x|0.0003|classic (judge_render_rung_classic)|" "$(row "$OUT" rgb)"
+  expect_eq "student renderer: row" "|rgb|4.0000|8.0000|6|0.50x|0.0003|course design (judge_render_reference)|" "$(row "$OUT" rgb)"
   FAKE_WORKER_MS=render_worker=1 grade render_own_ref render --scenes rgb --renderer student \
     --ref-render-worker "$bin/judge_render_rung_binned"
   expect_eq "--ref-render-worker: row" "|rgb|1.0000|1.0000|9|1.00x|0.0003|judge_render_rung_binned|" "$(row "$OUT" rgb)"
@@ -187,7 +188,7 @@ test_handout_references() {
   touch "$handout/.handout"
   mkdir -p "$handout/ref/.bin"
   cp "$bin/judge_scan_reference" "$handout/ref/.bin/judge_scan_reference"
-  cp "$bin/judge_render_rung_classic" "$handout/ref/.bin/judge_render_reference"
+  cp "$bin/judge_render_reference" "$handout/ref/.bin/judge_render_reference"
   FAKE_WORKER_MS=judge_render_reference=4,render_worker=10 grade handout_default render --scenes rgb
   expect_eq "handout: exit status" 0 "$STATUS"
   expect_eq "handout: ref/'s reference worker by default" "|rgb|4.0000|10.0000|5|0.40x|0.0003|judge_render_reference|" "$(row "$OUT" rgb)"
@@ -336,17 +337,17 @@ test_scan_reference_program() {
 # --ladder: every rung against the same reference, measured once.
 test_ladder() {
   FAKE_REJECT=judge_render_rung_circles:render:rgb,judge_render_rung_circles:render:pattern \
-    FAKE_WORKER_MS=judge_render_rung_pixels=100,judge_render_rung_tiles=30,judge_render_rung_classic=10,judge_render_rung_tiled=5,judge_render_rung_binned=5,judge_render_rung_auto=4 \
+    FAKE_WORKER_MS=judge_render_rung_pixels=100,judge_render_rung_tiles=30,judge_render_rung_classic=10,judge_render_reference=10,judge_render_rung_tiled=5,judge_render_rung_binned=5,judge_render_rung_auto=4 \
     grade ladder render --ladder --scenes rgb,pattern
   expect_eq "ladder: exit status (circles is wrong on purpose)" 1 "$STATUS"
-  expect_match "ladder: the table" '^Ladder: render 1024x1024, ms per frame per scene, best of 2, against classic \(judge_render_rung_classic\):$' "$OUT"
+  expect_match "ladder: the table" '^Ladder: render 1024x1024, ms per frame per scene, best of 2, against course design \(judge_render_reference\):$' "$OUT"
   expect_eq "ladder: circles" "|circles|- (F)|- (F)|0/18|" "$(row "$OUT" circles | tail -n 1)"
   expect_eq "ladder: pixels" "|pixels|100.0000|100.0000|6/18|" "$(row "$OUT" pixels | tail -n 1)"
   expect_eq "ladder: classic" "|classic|10.0000|10.0000|18/18|" "$(row "$OUT" classic | tail -n 1)"
   expect_eq "ladder: auto" "|auto|4.0000|4.0000|18/18|" "$(row "$OUT" auto | tail -n 1)"
   expect_eq "ladder: a table per rung and the ladder" 8 "$(grep -c -E '^(Score table|Ladder): render' <<<"$OUT")"
-  # The reference judged once per scene, and the classic rung once: not once per rung.
-  expect_eq "ladder: the reference judged once per scene" 2 "$(grep -c 'judge_render_rung_classic .*--scenes rgb ' "$CALLS")"
+  # The reference judged once per scene, not once per rung.
+  expect_eq "ladder: the reference judged once per scene" 1 "$(grep -c 'judge_render_reference .*--scenes rgb ' "$CALLS")"
   expect_match "ladder: rows in the csv" '^render/tiles,pattern,' "$(cat "$LOGS/scores.csv")"
   FAKE_NO_GPU=1 grade ladder_nogpu render --ladder --scenes rgb
   expect_eq "ladder without GPU: exit status" 1 "$STATUS"

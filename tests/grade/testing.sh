@@ -78,7 +78,7 @@ fake_judge() {
   fake_programs "$dir" judge
   for worker in scan_worker judge_scan_reference judge_calibration_worker judge_scan_rung_kogge-stone \
     render_worker judge_render_cpu judge_render_serial judge_render_rung_circles judge_render_rung_pixels \
-    judge_render_rung_tiles judge_render_rung_classic judge_render_rung_tiled judge_render_rung_binned \
+    judge_render_rung_tiles judge_render_rung_classic judge_render_reference judge_render_rung_tiled judge_render_rung_binned \
     judge_render_rung_auto \
     judge_scan_rung_blelloch judge_scan_rung_single-pass judge_scan_rung_cub; do
     printf '#!/bin/sh\necho "a stand-in worker: only the judge'"'"'s stand-in names it" >&2\nexit 2\n' >"$dir/$worker"
