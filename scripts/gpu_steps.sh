@@ -47,13 +47,29 @@ step() {
   shift 2
   echo "== $name" >&2
   mkdir -p "$(dirname "$logs/$file")"
-  if run_program_in . 0 "$@" >"$logs/$file" 2>&1 </dev/null; then
-    results+=("$(printf '%-48s %-5s %5ss  %s' "$name" PASS $((SECONDS - start)) "$file")")
-  else
-    results+=("$(printf '%-48s %-5s %5ss  %s' "$name" FAIL $((SECONDS - start)) "$file")")
-    failed=1
-    tail -n 20 "$logs/$file" >&2
+  run_program_in . 0 "$@" >"$logs/$file" 2>&1 </dev/null
+  record_step "$name" $? "$start" "$file"
+}
+
+# function_step NAME LOGFILE FUNCTION ARGS...: the same for a shell function
+# (whose programs run_program_in starts, so that a stop ends them at once).
+function_step() {
+  local name=$1 file=$2 start=$SECONDS
+  shift 2
+  echo "== $name" >&2
+  mkdir -p "$(dirname "$logs/$file")"
+  "$@" >"$logs/$file" 2>&1 </dev/null
+  record_step "$name" $? "$start" "$file"
+}
+
+# record_step NAME STATUS START FILE: the step's row of the short table.
+record_step() {
+  local verdict=PASS
+  if [ "$2" != 0 ]; then
+    verdict=FAIL failed=1
+    tail -n 20 "$logs/$4" >&2
   fi
+  results+=("$(printf '%-48s %-5s %5ss  %s' "$1" "$verdict" $((SECONDS - $3)) "$4")")
 }
 
 # configure_and_build PART BUILD HOW CMAKE_ARGS...: the steps that configure
