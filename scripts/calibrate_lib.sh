@@ -28,7 +28,7 @@ points() {
 }
 
 # calibration_points OWN JUDGED COURSE TEST LABEL...: the markdown table of
-# one test: per item the course's reference time, the reference's own and
+# one test: per item measured, the course's reference time, the reference's own and
 # judged times, and per submission "course / ours": the course's points
 # (the course's reference time against the submission's own) and ours (the
 # judged reference against the judged submission). Then one line: on how
@@ -42,7 +42,8 @@ calibration_points() {
   for label in "$@"; do header+=" $label |"; rule+="---:|"; done
   echo "$header"
   echo "$rule"
-  items=$(awk -F '\t' -v t="$test" '$1 == t { print $2 }' "$course")
+  # The items measured, in the order they were first measured.
+  items=$(awk -F '\t' -v t="$test" '$2 == t && !seen[$3]++ { print $3 }' "$own" "$judged")
   for item in $items; do
     local c r_own r_judged line cp op
     c=$(awk -F '\t' -v t="$test" -v i="$item" '$1 == t && $2 == i { print $3 }' "$course")

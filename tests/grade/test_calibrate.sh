@@ -28,7 +28,7 @@ expect_eq "render: the verdict" "render: within 1 on 30 of 30 rows judged." "$(t
 
 # Rows that disagree are counted as such; scan points to 3 decimals.
 printf 'scan\t1000000\t1.0\nscan\t10000000\t2.0\n' >"$tmp/course.tsv"
-printf 'ref\tscan\t1000000\t1.1\nref\tscan\t1000000\t0.9\nfast\tscan\t1000000\t0.5\nslow\tscan\t1000000\t3.0\nslow\tscan\t10000000\t9.0\n' \
+printf 'ref\tscan\t1000000\t1.1\nref\tscan\t1000000\t0.9\nfast\tscan\t1000000\t0.5\nslow\tscan\t1000000\t3.0\nslow\tscan\t10000000\t9.0\nref\tscan\t3\t0.1\n' \
   >"$tmp/own.tsv"
 printf 'ref\tscan\t1000000\tok\t1.0000\t1.0\nfast\tscan\t1000000\tok\t0.9000\t0.9\nslow\tscan\t1000000\tok\t1.5000\t1.5\nslow\tscan\t10000000\trejected\t-\t-\n' \
   >"$tmp/judged.tsv"
@@ -37,6 +37,8 @@ expect_eq "scan: best own and judged times, points course / ours" \
   "| 1000000 | 1.0 | 0.9 | 1.0000 | 1.25 / 1.25 | 0.417 / 0.833 |" "$(grep '^| 1000000 ' <<<"$table")"
 expect_eq "scan: no reference and a rejected row: not judged" \
   "| 10000000 | 2.0 | - | - | - / not judged | 0.278 / not judged |" "$(grep '^| 10000000 ' <<<"$table")"
+expect_eq "scan: a size measured without a course time" "| 3 | - | 0.1 | - | - / not judged | - / not judged |" \
+  "$(grep '^| 3 ' <<<"$table")"
 expect_eq "scan: the verdict counts the row 0.4 apart as not within" "scan: within 0.15 on 1 of 2 rows judged." \
   "$(tail -n 1 <<<"$table")"
 
