@@ -59,6 +59,8 @@ done
 [[ $scenes =~ ^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$ ]] || usage_error "--scenes: '$scenes' is not a list of scene names"
 [[ $counts =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || usage_error "--counts: '$counts' is not a list of element counts"
 [ -f "$course" ] || usage_error "--course: no such file: $course"
+bad=$(awk -F '\t' 'NF != 3 || $1 !~ /^(render|scan|find_repeats)$/ || $3 !~ /^[0-9]+(\.[0-9]+)?$/ { print NR; exit }' "$course")
+[ -z "$bad" ] || usage_error "--course: line $bad of $course is not TEST<tab>ITEM<tab>MS"
 course=$(cd "$(dirname "$course")" && pwd)/$(basename "$course")
 
 require_gpu gpu_calibrate.sh
