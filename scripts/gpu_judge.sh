@@ -4,7 +4,8 @@
 # workers on device memory: the judge's reference (the course-style scan) as
 # the honest control, our rungs, a worker whose kernel runs after it
 # answered, and a GPU hang followed by the reference again; the render judge
-# on our classic and auto modes and on the unfilled slot; then grade.sh
+# on our classic and auto modes, on a worker whose setup leaves a kernel
+# running, and on the unfilled slot; then grade.sh
 # --ladder through the judge for the scan and the renderer (the rungs'
 # scores against the references; circles fails on purpose). Prints what the judge said; logs in the named folder.
 #
@@ -17,7 +18,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --logs) logs=${2:?--logs needs a value}; shift 2 ;;
     --counts) counts=${2:?--counts needs a value}; shift 2 ;;
-    -h | --help) sed -n '2,9s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,12s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "gpu_judge.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -67,6 +68,13 @@ step "render judge: the reference (the course's design), classic and auto, every
 judge_on render_reference judge_render_reference --trusted-untimed render || failed=1
 judge_on render_classic judge_render_rung_classic render || failed=1
 judge_on render_auto judge_render_rung_auto render || failed=1
+step "render judge: GPU work a setup leaves running (must be rejected, or charged to the frame)"
+judge_on render_setup_leftover judge_render_worker_setup_leftover --scenes rgb,rand10k render
+awk -F '\t' '$1 == "render" && !($3 == "rejected" && /GPU work still running/) && !($3 == "ok" && $7 >= 40) { bad = 1 }
+  $1 == "render" { rows++ } END { exit !(rows == 2 && !bad) }' "$logs/render_setup_leftover.tsv" || {
+  echo "gpu_judge.sh: the setup's leftover GPU work was neither rejected nor charged"
+  failed=1
+}
 step "render judge: the unfilled student slot (the course's first attempt: must be rejected)"
 judge_on render_slot render_worker --scenes rgb,rand10k render && failed=1
 
