@@ -20,6 +20,8 @@
 #   --scenes LIST   render's scenes (default
 #                   rgb,pattern,rand10k,rand100k,biglittle,rand1M,micro2M)
 #   --counts LIST   the scan's sizes (default 1000000,10000000,20000000,40000000)
+#   --algorithms LIST  the scan's algorithms graded beside the reference
+#                   (default kogge-stone,blelloch,single-pass,cub)
 #   --runs N        own runs, and the judge's timed calls, per row; the
 #                   best counts (default 3)
 #   --course FILE   the course's reference times, lines "TEST<tab>ITEM<tab>MS"
@@ -42,12 +44,14 @@ source "$script_dir/calibrate_lib.sh"
 
 logs=gpu-calibrate-logs parts=(render scan) runs=3 course=$repo/tests/grade/fixtures/course_h200.tsv
 scenes=rgb,pattern,rand10k,rand100k,biglittle,rand1M,micro2M counts=1000000,10000000,20000000,40000000
+algorithms=kogge-stone,blelloch,single-pass,cub
 while [ $# -gt 0 ]; do
   case "$1" in
     --logs) need_folder "$@"; logs=$2; shift ;;
     --only) need_value "$@"; case "$2" in render | scan) parts=("$2") ;; *) usage_error "--only: '$2' is not render or scan" ;; esac; shift ;;
     --scenes) need_value "$@"; scenes=$2; shift ;;
     --counts) need_value "$@"; counts=$2; shift ;;
+    --algorithms) need_value "$@"; algorithms=$2; shift ;;
     --runs) need_value "$@"; runs=$2; shift ;;
     --course) need_value "$@"; course=$2; shift ;;
     -h | --help) show_help; exit 0 ;;
@@ -58,6 +62,10 @@ done
 [[ $runs =~ ^[1-9][0-9]?$ ]] || usage_error "--runs: '$runs' is not a number from 1 to 99"
 [[ $scenes =~ ^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$ ]] || usage_error "--scenes: '$scenes' is not a list of scene names"
 [[ $counts =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || usage_error "--counts: '$counts' is not a list of element counts"
+[[ $algorithms =~ ^[a-z-]+(,[a-z-]+)*$ ]] || usage_error "--algorithms: '$algorithms' is not a list"
+for algo in ${algorithms//,/ }; do
+  case "$algo" in kogge-stone | blelloch | single-pass | cub) ;; *) usage_error "--algorithms: '$algo' is not kogge-stone, blelloch, single-pass or cub" ;; esac
+done
 [ -f "$course" ] || usage_error "--course: no such file: $course"
 bad=$(awk -F '\t' 'NF != 3 || $1 !~ /^(render|scan|find_repeats)$/ || $3 !~ /^[0-9]+(\.[0-9]+)?$/ { print NR; exit }' "$course")
 [ -z "$bad" ] || usage_error "--course: line $bad of $course is not TEST<tab>ITEM<tab>MS"
@@ -172,7 +180,7 @@ calibrate_scan() {
       echo "$test $n" >&2
       own_times ref "$test" "$n" "" "$handout/ref/cudaScan_ref" -m "$test" -i random -n "$n" || status=1
       judged_row ref "$bin/judge_scan_reference" "$test" "$n" || status=1
-      for algo in kogge-stone blelloch single-pass cub; do
+      for algo in ${algorithms//,/ }; do
         own_times "$algo" "$test" "$n" "" "$bin/cudaScan" -a "$algo" -m "$test" -i random -n "$n" || status=1
         judged_row "$algo" "$bin/judge_scan_rung_$algo" "$test" "$n" || status=1
       done
@@ -192,7 +200,8 @@ for part in "${parts[@]}"; do function_step "$part: own and judged times" "$part
       echo && calibration_points "$own" "$judged" "$logs/course.tsv" render fill pixels tiles classic ref
     else
       for test in scan find_repeats; do
-        echo && calibration_points "$own" "$judged" "$logs/course.tsv" "$test" kogge-stone blelloch single-pass cub ref
+        # shellcheck disable=SC2086  # the list, a word per algorithm
+        echo && calibration_points "$own" "$judged" "$logs/course.tsv" "$test" ${algorithms//,/ } ref
       done
     fi
   done

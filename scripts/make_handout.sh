@@ -75,7 +75,10 @@ HANDOUT_PATHS=(
   render/src/io
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
-  judge/CMakeLists.txt judge/app judge/include judge/src "${JUDGE_WORKERS[@]/#/judge/worker/}" tests/judge tests/grade/testing.sh
+  judge/CMakeLists.txt judge/app judge/include judge/src "${JUDGE_WORKERS[@]/#/judge/worker/}"
+  tests/judge/CMakeLists.txt tests/judge/test_grade_judge.sh tests/judge/test_judge_exploits.sh
+  tests/judge/test_render_judge.sh tests/judge/workers tests/judge/render_workers tests/judge/gpu_workers
+  tests/grade/testing.sh
   scripts/setup.sh scripts/submit.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   scripts/profile.sh scripts/plot_ladder.gp
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md docs/scenes.md

@@ -65,6 +65,8 @@ usage "--only" "--only: 'saxpy' is not render or scan" --only saxpy
 usage "--runs" "--runs: '0' is not a number from 1 to 99" --runs 0
 usage "--counts" "--counts: '1e6' is not a list of element counts" --counts 1e6
 usage "--scenes" "--scenes: 'rgb,,pattern' is not a list of scene names" --scenes rgb,,pattern
+usage "--algorithms" "--algorithms: 'thrust' is not kogge-stone, blelloch, single-pass or cub" --algorithms cub,thrust
+usage "--algorithms, a bad list" "--algorithms: 'cub,' is not a list" --algorithms cub,
 usage "--course" "--course: no such file: $tmp/none" --course "$tmp/none"
 printf 'render\trgb\tfast\n' >"$tmp/bad-course.tsv"
 usage "--course, a bad line" "--course: line 1 of $tmp/bad-course.tsv is not TEST<tab>ITEM<tab>MS" --course "$tmp/bad-course.tsv"
