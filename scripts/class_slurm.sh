@@ -61,37 +61,49 @@ slurm_submit() {
 
 # slurm_follow ID...: progress until the jobs in OUT/.slurm/jobs have left
 # the queue (graded, running, queued), again for the jobs of a retry the
-# gradebook job submitted, then the gradebook's verdict.
+# gradebook job submitted, then the gradebook's verdict. The loop runs no
+# command substitution: bash 5.2 loses a SIGINT trap that fires while one
+# with a redirection runs ("interrupt trap: unexpected EOF while looking
+# for matching `)'"), and Ctrl-C would not cancel the jobs. Files and read
+# instead.
 slurm_follow() {
-  local jobs states graded id last="" line failures=0
+  local dir=$out/.slurm jobs now graded running queued id job state last="" line failures=0
   while :; do
-    jobs=$(cat "$out/.slurm/jobs")
+    read -r jobs <"$dir/jobs"
     # A busy controller may not answer at once: asked again, for a while.
     # Jobs it has forgotten (long finished) are not in the queue.
-    if ! states=$(squeue -h -j "$jobs" -o '%i %T' 2>"$out/.slurm/squeue.err"); then
-      if ! grep -q 'Invalid job id' "$out/.slurm/squeue.err"; then
+    if ! squeue -h -j "$jobs" -o '%i %T' >"$dir/squeue.out" 2>"$dir/squeue.err"; then
+      if ! grep -q 'Invalid job id' "$dir/squeue.err"; then
         failures=$((failures + 1))
         if [ "$failures" -ge 60 ]; then
-          echo "grade_class.sh: squeue keeps failing: $(head -n 1 "$out/.slurm/squeue.err") (jobs $jobs left running)" >&2
+          read -r line <"$dir/squeue.err"
+          echo "grade_class.sh: squeue keeps failing: $line (jobs $jobs left running)" >&2
           exit 1
         fi
         sleep 2 &
         wait $!
         continue
       fi
-      states=""
+      : >"$dir/squeue.out"
     fi
     failures=0
+    running=0 queued=0
+    while read -r job state; do
+      # Array tasks only (ID_TASK): the gradebook job is not a submission.
+      [[ $job == *_* ]] || continue
+      case "$state" in RUNNING) running=$((running + 1)) ;; PENDING) queued=$((queued + 1)) ;; esac
+    done <"$dir/squeue.out"
     # Empty: done, unless the gradebook job submitted a retry meanwhile
     # (it writes the new jobs' ids before it ends).
-    if [ -z "$states" ]; then
-      [ "$(cat "$out/.slurm/jobs")" != "$jobs" ] || break
+    if [ ! -s "$dir/squeue.out" ]; then
+      read -r now <"$dir/jobs"
+      [ "$now" != "$jobs" ] || break
       continue
     fi
     slurm_jobs=$jobs
     graded=0
     for id in "$@"; do [ ! -f "$out/students/$id/status.tsv" ] || graded=$((graded + 1)); done
-    line="graded $graded of $#, running $(grep -c "_.* RUNNING" <<<"$states"), queued $(grep -c "_.* PENDING" <<<"$states")"
+    line="graded $graded of $#, running $running, queued $queued"
     [ "$line" = "$last" ] || progress "$line"
     last=$line
     sleep 2 &
