@@ -322,7 +322,7 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
   }
   // Try the real view on a harmless program: as nobody first (as root), so
   // the process limit binds, then as the caller.
-  std::string last;
+  std::string last, as_nobody;
   for (bool drop : root ? std::vector<bool>{true, false} : std::vector<bool>{false}) {
     plan.sandboxed = true;
     plan.drop_to_nobody = drop;
@@ -341,10 +341,15 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
     std::getline(in, last);
     unlink(log_name);
     if (ended == "exited with status 0") {
-      if (root && !drop) plan.limits_note = "process limit not enforced (the sandbox runs as root)";
+      // Why nobody could not run it goes with the note: a grade that lost
+      // the process limit says what to mend.
+      if (root && !drop)
+        plan.limits_note =
+            "process limit not enforced (the sandbox runs as root; as nobody: " + as_nobody + ")";
       return plan;
     }
     if (last.empty()) last = ended;
+    if (drop) as_nobody = last;
   }
   throw std::runtime_error("cannot make the sandbox with " + options.bwrap + ": " + last);
 }
