@@ -1,8 +1,10 @@
 // Leaves a long kernel running when setup() answers, on a stream of its
 // own that the frame's work never waits for, then draws each frame
 // honestly with our classic mode: work a setup starts must not fall between
-// the judge's clocks. The judge rejects it (its probe after the frame finds
-// the GPU busy) or charges it to the frame.
+// the judge's clocks. The worker's loop synchronizes the device before it
+// answers, so the setup's answer waits for the kernel and its excess over
+// the allowance is charged to the frame; work that slipped past that would
+// leave the GPU busy for the judge's probe after the frame, a rejection.
 #include <cuda_runtime.h>
 
 #include <memory>
