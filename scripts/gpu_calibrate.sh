@@ -63,8 +63,11 @@ done
 [[ $scenes =~ ^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$ ]] || usage_error "--scenes: '$scenes' is not a list of scene names"
 [[ $counts =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || usage_error "--counts: '$counts' is not a list of element counts"
 [[ $algorithms =~ ^[a-z-]+(,[a-z-]+)*$ ]] || usage_error "--algorithms: '$algorithms' is not a list"
+seen=" "
 for algo in ${algorithms//,/ }; do
   case "$algo" in kogge-stone | blelloch | single-pass | cub) ;; *) usage_error "--algorithms: '$algo' is not kogge-stone, blelloch, single-pass or cub" ;; esac
+  [[ $seen != *" $algo "* ]] || usage_error "--algorithms: '$algo' named twice"
+  seen+="$algo "
 done
 [ -f "$course" ] || usage_error "--course: no such file: $course"
 bad=$(awk -F '\t' 'NF != 3 || $1 !~ /^(render|scan|find_repeats)$/ || $3 !~ /^[0-9]+(\.[0-9]+)?$/ { print NR; exit }' "$course")

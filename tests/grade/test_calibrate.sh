@@ -67,6 +67,7 @@ usage "--counts" "--counts: '1e6' is not a list of element counts" --counts 1e6
 usage "--scenes" "--scenes: 'rgb,,pattern' is not a list of scene names" --scenes rgb,,pattern
 usage "--algorithms" "--algorithms: 'thrust' is not kogge-stone, blelloch, single-pass or cub" --algorithms cub,thrust
 usage "--algorithms, a bad list" "--algorithms: 'cub,' is not a list" --algorithms cub,
+usage "--algorithms, twice" "--algorithms: 'cub' named twice" --algorithms cub,blelloch,cub
 usage "--course" "--course: no such file: $tmp/none" --course "$tmp/none"
 printf 'render\trgb\tfast\n' >"$tmp/bad-course.tsv"
 usage "--course, a bad line" "--course: line 1 of $tmp/bad-course.tsv is not TEST<tab>ITEM<tab>MS" --course "$tmp/bad-course.tsv"
