@@ -90,22 +90,32 @@ step "build cudaScan scan_tests scan_tune" scan-build.log 0 \
 
 if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
   pending_start=$SECONDS
-  [ $tests = 1 ] && background "scan_tests (every algorithm, with the GPU)" scan-tests.log 150 \
-    "$bin/scan_tests"
+  # Below a tuned size (tuning.h) find_repeats runs the register kernel
+  # where the pipeline could; SCAN_PIPELINE_FROM=0 holds the pipeline to the
+  # small sizes too.
+  if [ $tests = 1 ]; then
+    background "scan_tests (every algorithm, with the GPU)" scan-tests.log 150 "$bin/scan_tests"
+    background "scan_tests single-pass, the pipeline at every size" scan-tests-pipeline.log 150 \
+      env SCAN_PIPELINE_FROM=0 "$bin/scan_tests" --gtest_filter='*single_pass*'
+  fi
   for tool in memcheck racecheck synccheck initcheck; do
     for test in scan find_repeats; do
       background "sanitizer $tool: cudaScan -m $test -a all -n 100003" "scan-san-$tool-$test.log" 150 \
         "$sanitizer" --tool "$tool" --error-exitcode 1 "$bin/cudaScan" -m "$test" -a all -n 100003 -r 1
     done
+    background "sanitizer $tool: find_repeats' pipeline at n = 100003" \
+      "scan-san-$tool-repeats-pipeline.log" 150 env SCAN_PIPELINE_FROM=0 \
+      "$sanitizer" --tool "$tool" --error-exitcode 1 "$bin/cudaScan" -m find_repeats \
+      -a single-pass -n 100003 -r 1
   done
   # A size whose look-back crosses a 32-tile window (262144 items in Hopper's
   # pipeline; 131072 and 393216 in the register kernels of the scan and
   # find_repeats), for the checks of races and barriers.
   for tool in racecheck synccheck; do
     background "sanitizer $tool: cudaScan -a single-pass -n 600011 (look-back past a window)" \
-      "scan-san-$tool-window.log" 150 bash -c "for t in scan find_repeats; do \
-        '$sanitizer' --tool $tool --error-exitcode 1 '$bin/cudaScan' -m \$t -a single-pass \
-        -n 600011 -r 1 || exit 1; done"
+      "scan-san-$tool-window.log" 150 bash -c "for t in scan find_repeats; do for p in '' 0; do \
+        SCAN_PIPELINE_FROM=\$p '$sanitizer' --tool $tool --error-exitcode 1 '$bin/cudaScan' \
+        -m \$t -a single-pass -n 600011 -r 1 || exit 1; done; done"
   done
   # Inputs of 2^24 items or more take the single-pass kernels' L2 prefetch.
   background "sanitizer memcheck: cudaScan -a single-pass -n 16777259 (prefetch)" \
@@ -113,8 +123,9 @@ if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
       '$sanitizer' --tool memcheck --error-exitcode 1 '$bin/cudaScan' -m \$t -a single-pass \
       -n 16777259 -r 1 || exit 1; done"
   background "sanitizer memcheck: cudaScan -a all, n = 1 and 5" scan-san-memcheck-tiny.log 150 \
-    bash -c "for t in scan find_repeats; do for n in 1 5; do '$sanitizer' --tool memcheck \
-      --error-exitcode 1 '$bin/cudaScan' -m \$t -a all -n \$n -r 1 || exit 1; done; done"
+    bash -c "for t in scan find_repeats; do for n in 1 5; do for p in '' 0; do \
+      SCAN_PIPELINE_FROM=\$p '$sanitizer' --tool memcheck --error-exitcode 1 '$bin/cudaScan' \
+      -m \$t -a all -n \$n -r 1 || exit 1; done; done; done"
   collect
 
   # After a hang the timed steps would only hang too.
@@ -130,7 +141,7 @@ if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
     done
     step "bench: cudaScan --bench" scan-bench.log 120 "$bin/cudaScan" --bench
   fi
-  [ $tune = 1 ] && step "tune: scan_tune" scan-tune.log 90 "$bin/scan_tune"
+  [ $tune = 1 ] && step "tune: scan_tune" scan-tune.log 150 "$bin/scan_tune"
 fi
 
 echo

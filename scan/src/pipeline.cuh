@@ -22,7 +22,7 @@
 // Stages hand over through shared-memory mbarriers, four per stage, with no
 // block-wide barrier after setup:
 //   full[s]     producer -> reducers     32 arrivals + the copy's bytes
-//   reduced[s]  reducer 0 -> look-back   32 arrivals (aggregate written)
+//   reduced[s]  reducers -> look-back    R x 32 arrivals (aggregate written)
 //   prefixed[s] look-back -> store warps 32 arrivals (prefix written)
 //   empty[s]    reducers + store warps -> producer, (W + R) x 32 arrivals
 // Every lane arrives, so each lane's own shared-memory reads and writes are
@@ -39,11 +39,19 @@
 //                    whole warps); g is the global index of items[0];
 //                    kWhole: the tile and the items after it are in range
 //   total(v)         the vector's count towards the scan
-//   tally<kWhole>(items, g, n) total(load(...)), as cheaply as it can be
-//   store(g, n, whole, excl, v) writes the results of one vector, `excl`
-//                    being the count before it; whole: the store warp's
+//   tally<kWhole>(items, g, n) the reducers' count of the vector at
+//                    `items`; it may leave what load needs in the vector's
+//                    last word (items[3]), which no other lane reads
+//   kStaged          whether store writes the results into the store warp's
+//                    own region of the stage (read by then) for flush to
+//                    copy out as one run, instead of straight to memory
+//   store(g, n, whole, excl, v, region, first) writes the results of one
+//                    vector, `excl` being the count before it and `first`
+//                    the count before the region; whole: the store warp's
 //                    region lies in range (and, for the scan, `out` is
 //                    16-byte aligned)
+//   flush(region, first, count) (kStaged only) copies out the region's
+//                    `count` staged results, whole warps
 //   finish(tile, num_tiles, inclusive) called by one lane per tile with
 //                    the count through that tile
 // Pipeline-specific state sits in a struct passed by value.
@@ -121,7 +129,9 @@ struct ScanOp {
   __device__ static unsigned tally(const unsigned* items, long long g, long long n) {
     return total(load<kWhole>(items, g, n));
   }
-  __device__ void store(long long g, long long n, bool whole, unsigned e, uint4 v) const {
+  static constexpr bool kStaged = false;
+  __device__ void store(long long g, long long n, bool whole, unsigned e, uint4 v, unsigned*,
+                        unsigned) const {
     const uint4 y = make_uint4(e, e + v.x, e + v.x + v.y, e + v.x + v.y + v.z);
     if (whole && out_aligned) {
       *reinterpret_cast<uint4*>(out + g) = y;
@@ -132,41 +142,51 @@ struct ScanOp {
       if (g + 3 < n) out[g + 3] = y.w;
     }
   }
+  __device__ void flush(const unsigned*, unsigned, unsigned) const {}
   __device__ void finish(unsigned, unsigned, unsigned) const {}
 };
 
 // find_repeats: a Vector is the four items' repeat bits; the stage holds the
 // next tile's first vector too, so every item's neighbour is in the stage.
+// The bits are found once, by the reducers, which leave them in each
+// vector's last word for the store warps; these stage the region's indices
+// over the region's items (the warp has read them all by then) and copy them
+// out as one run, so that each L2 sector is written whole instead of once
+// per index (docs/scan.md, change 16).
 struct RepeatsOp {
   int* out;
   long long* count;
   static constexpr int kExtraItems = 4;
+  static constexpr bool kStaged = true;
   using Vector = unsigned;
   // Called by whole warps, lane i on the vector after lane i - 1's: each
   // item's neighbour is in the next lane's vector, or for lane 31 in the
-  // stage (one shared-memory read instead of 32 conflicting ones).
+  // stage (one shared-memory read instead of 32 conflicting ones). Reads
+  // only the vectors' first words, which the reducers leave as they are.
   __device__ static unsigned next_item(const unsigned* items, uint4 v) {
     const unsigned after = __shfl_down_sync(kFullMask, v.x, 1);
     return (threadIdx.x & 31u) == 31u ? items[4] : after;
   }
   template <bool kWhole>
-  __device__ static unsigned load(const unsigned* items, long long g, long long n) {
-    const uint4 v = *reinterpret_cast<const uint4*>(items);
-    const unsigned after = next_item(items, v);
-    return kWhole ? repeat_bits(v, after, 5) : repeat_bits(v, after, n - g);
+  __device__ static unsigned load(const unsigned* items, long long, long long) {
+    return items[3];
   }
   __device__ static unsigned total(unsigned bits) { return __popc(bits); }
-  // The reducers' tally: in whole tiles four compares, no bits to assemble.
   template <bool kWhole>
-  __device__ static unsigned tally(const unsigned* items, long long g, long long n) {
-    if (!kWhole) return total(load<false>(items, g, n));
+  __device__ static unsigned tally(unsigned* items, long long g, long long n) {
     const uint4 v = *reinterpret_cast<const uint4*>(items);
     const unsigned after = next_item(items, v);
-    return static_cast<unsigned>(v.x == v.y) + static_cast<unsigned>(v.y == v.z) +
-           static_cast<unsigned>(v.z == v.w) + static_cast<unsigned>(v.w == after);
+    const unsigned bits = kWhole ? repeat_bits(v, after, 5) : repeat_bits(v, after, n - g);
+    items[3] = bits;
+    return __popc(bits);
   }
-  __device__ void store(long long g, long long, bool, unsigned rank, unsigned bits) const {
-    store_repeats(out, rank, g, bits);
+  __device__ void store(long long g, long long, bool, unsigned rank, unsigned bits,
+                        unsigned* region, unsigned first) const {
+    store_repeats(reinterpret_cast<int*>(region), rank - first, g, bits);
+  }
+  __device__ void flush(const unsigned* region, unsigned first, unsigned n) const {
+    for (unsigned i = threadIdx.x & 31u; i < n; i += 32)
+      out[first + i] = static_cast<int>(region[i]);
   }
   __device__ void finish(unsigned tile, unsigned num_tiles, unsigned inclusive) const {
     if (tile == num_tiles - 1) *count = inclusive;
@@ -287,7 +307,7 @@ __device__ __forceinline__ bool tile_whole(unsigned tile, long long n) {
 // Reducer warp r of kReduceWarps totals the store regions r, r + R, ...;
 // with several, they meet at a named barrier and warp 0 publishes.
 template <class P, class Op, bool kWhole>
-__device__ __forceinline__ void total_regions(Control<P>& ctl, unsigned s, const unsigned* stage,
+__device__ __forceinline__ void total_regions(Control<P>& ctl, unsigned s, unsigned* stage,
                                               unsigned tile, long long n, int r) {
   const unsigned lane = threadIdx.x & 31u;
 #pragma unroll
@@ -303,20 +323,24 @@ __device__ __forceinline__ void total_regions(Control<P>& ctl, unsigned s, const
 }
 
 template <class P, class Op>
-__device__ __forceinline__ void reduce(Control<P>& ctl, const unsigned* stages, long long n,
+__device__ __forceinline__ void reduce(Control<P>& ctl, unsigned* stages, long long n,
                                        const LookbackState& state, int r) {
   const unsigned lane = threadIdx.x & 31u;
   int ends = 0;
   for (unsigned it = 0;; ++it) {
     const unsigned s = it % P::kStages;
     wait_phase(&ctl.full[s], (it / P::kStages) & 1u);
+    // Where the store warps wrote the stage last round, wait for them here
+    // too: the producer did already (so this wait ends at once), but the
+    // direct edge lets racecheck see the order.
+    if (Op::kStaged) wait_phase(&ctl.empty[s], ((it / P::kStages) & 1u) ^ 1u);
     const unsigned tile = ctl.tile[s];
     if (tile == kNoTile) { // each end marker goes on to its look-back warp
-      if (r == 0) arrive(&ctl.reduced[s]);
+      arrive(&ctl.reduced[s]);
       if (++ends == P::kLookbackWarps) return;
       continue;
     }
-    const unsigned* stage = stages + static_cast<std::size_t>(s) * stage_stride<P, Op>();
+    unsigned* stage = stages + static_cast<std::size_t>(s) * stage_stride<P, Op>();
     if (tile_whole<P, Op>(tile, n))
       total_regions<P, Op, true>(ctl, s, stage, tile, n, r);
     else
@@ -331,9 +355,11 @@ __device__ __forceinline__ void reduce(Control<P>& ctl, const unsigned* stages, 
       ctl.aggregate[s] = aggregate;
     }
     // Done with the stage and, for warp 0, with the region totals, which the
-    // reducers rewrite only after the stage is refilled.
+    // reducers rewrite only after the stage is refilled. What tally wrote
+    // into the stage is ordered before the next bulk copy into it.
+    if (Op::kStaged) cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
     arrive(&ctl.empty[s]);
-    if (r == 0) arrive(&ctl.reduced[s]);
+    arrive(&ctl.reduced[s]);
   }
 }
 
@@ -364,19 +390,23 @@ __device__ __forceinline__ void look_back_role(Control<P>& ctl, unsigned num_til
 }
 
 template <class P, class Op>
-__device__ __forceinline__ void store_role(Control<P>& ctl, const unsigned* stages, long long n,
+__device__ __forceinline__ void store_role(Control<P>& ctl, unsigned* stages, long long n,
                                            const Op& op, int w) {
   const unsigned lane = threadIdx.x & 31u;
   for (unsigned it = 0;; ++it) {
     const unsigned s = it % P::kStages;
     wait_phase(&ctl.prefixed[s], (it / P::kStages) & 1u);
+    // What the reducers left in the stage: ordered through the look-back
+    // already, waited for directly as well for racecheck (ends at once).
+    if (Op::kStaged) wait_phase(&ctl.reduced[s], (it / P::kStages) & 1u);
     const unsigned tile = ctl.tile[s];
     if (tile == kNoTile) return;
     unsigned carry = ctl.prefix[s];
     for (int v = 0; v < w; ++v) carry += ctl.region[s][v];
+    const unsigned first = carry; // the count before this region
     const bool whole = vector_index<P>(tile, w, 0, 0) + P::kRegionItems <= n;
     const bool all_whole = tile_whole<P, Op>(tile, n);
-    const unsigned* region =
+    unsigned* region =
         stages + static_cast<std::size_t>(s) * stage_stride<P, Op>() + w * P::kRegionItems;
 #pragma unroll 1
     for (int c0 = 0; c0 < P::kColumns; c0 += P::kBatch) {
@@ -392,14 +422,23 @@ __device__ __forceinline__ void store_role(Control<P>& ctl, const unsigned* stag
         inclusive[b] = total[b];
       }
       warp_inclusive_scans(inclusive);
+      // Staged results land below the items read so far (a region holds
+      // at most one result per item): every lane has read them first.
+      if (Op::kStaged) __syncwarp();
 #pragma unroll
       for (int b = 0; b < P::kBatch; ++b) {
         op.store(vector_index<P>(tile, w, c0 + b, lane), n, whole, carry + inclusive[b] - total[b],
-                 v[b]);
+                 v[b], region, first);
         carry += __shfl_sync(kFullMask, inclusive[b], 31);
       }
     }
-    arrive(&ctl.empty[s]); // done reading the stage
+    if (Op::kStaged) {
+      __syncwarp(); // every lane's staged results are written
+      op.flush(region, first, carry - first);
+      // The generic writes above come before the next bulk copy's.
+      cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+    }
+    arrive(&ctl.empty[s]); // done with the stage
   }
 }
 
@@ -421,7 +460,7 @@ __global__ void __launch_bounds__(P::kThreads, P::kBlocksPerSm)
   if (threadIdx.x == 0) {
     for (int s = 0; s < P::kStages; ++s) {
       cuda::ptx::mbarrier_init(&ctl.full[s], 32);
-      cuda::ptx::mbarrier_init(&ctl.reduced[s], 32);
+      cuda::ptx::mbarrier_init(&ctl.reduced[s], P::kReduceWarps * 32);
       cuda::ptx::mbarrier_init(&ctl.prefixed[s], 32);
       cuda::ptx::mbarrier_init(&ctl.empty[s], (P::kStoreWarps + P::kReduceWarps) * 32);
     }

@@ -1,4 +1,9 @@
 // The single-pass algorithms: scan and fused find_repeats with decoupled look-back.
+#include <cerrno>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
 #include "kernels.h"
 #include "pipeline.cuh"
 #include "single_pass_kernels.cuh"
@@ -32,9 +37,31 @@ std::int64_t fused_repeats_tiles(std::int64_t n) {
   return tiles_for<RepeatsPipeline>(n);
 }
 
+namespace {
+
+// The size from which the pipeline runs: the policy's, or SCAN_PIPELINE_FROM
+// (items) where set, so that the checks can hold either kernel to any size.
+long long pipeline_from(long long tuned) {
+  static const long long forced = [] {
+    const char* value = std::getenv("SCAN_PIPELINE_FROM");
+    if (value == nullptr || *value == '\0') return -1LL;
+    char* end = nullptr;
+    errno = 0;
+    const long long items = std::strtoll(value, &end, 10);
+    if (errno != 0 || *end != '\0' || items < 0)
+      throw std::invalid_argument("SCAN_PIPELINE_FROM must be a count of items, not '" +
+                                  std::string(value) + "'");
+    return items;
+  }();
+  return forced >= 0 ? forced : tuned;
+}
+
+} // namespace
+
 void single_pass_scan(const unsigned* in, unsigned* out, std::int64_t n, const LookbackState& state,
                       cudaStream_t stream) {
-  if (pipeline_slots<ScanPipeline, ScanOp>() > 0)
+  if (n >= pipeline_from(tuning::kPipelineScan.from_items) &&
+      pipeline_slots<ScanPipeline, ScanOp>() > 0)
     launch_pipelined<ScanPipeline>(in, n, state, stream, ScanOp{out, aligned16(out)});
   else
     launch_single_pass_scan<RegisterScanTiling>(in, out, n, state, stream);
@@ -43,7 +70,8 @@ void single_pass_scan(const unsigned* in, unsigned* out, std::int64_t n, const L
 void fused_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,
                         const LookbackState& state, cudaStream_t stream) {
   auto* count_word = reinterpret_cast<long long*>(count);
-  if (pipeline_slots<RepeatsPipeline, RepeatsOp>() > 0)
+  if (n >= pipeline_from(tuning::kPipelineRepeats.from_items) &&
+      pipeline_slots<RepeatsPipeline, RepeatsOp>() > 0)
     launch_pipelined<RepeatsPipeline>(reinterpret_cast<const unsigned*>(in), n, state, stream,
                                       RepeatsOp{out, count_word});
   else

@@ -33,12 +33,16 @@ struct HopperPipeline {
   int prefetch_tiles; // the L2 is asked for the tile this far past each claim
   int reduce_warps;   // warps sharing the reducer's work
   int sleep_ns = 100; // the look-back's pause between polls
+  // Below this many items the register kernel runs instead: the pipeline's
+  // start (its barriers, the first bulk copy) costs more than it brings.
+  long long from_items = 0;
 };
 
 // The scan: 8 store warps, 2 reducers; 2 look-back warps and the L2
-// prefetch 64 tiles (2 MB) ahead in both.
-inline constexpr HopperPipeline kPipelineScan{8192, 7, 8, 1, 2, 64, 2};
+// prefetch 64 tiles (2 MB) ahead in both. Below 2M items the scan's
+// register kernel, below 8M find_repeats' (docs/scan.md, change 17).
+inline constexpr HopperPipeline kPipelineScan{8192, 7, 8, 1, 2, 64, 2, 100, 2'000'000};
 // find_repeats' store warps do more per item: 16 of them, 4 reducers.
-inline constexpr HopperPipeline kPipelineRepeats{8192, 7, 16, 1, 2, 64, 4};
+inline constexpr HopperPipeline kPipelineRepeats{8192, 7, 16, 1, 2, 64, 4, 100, 8'000'000};
 
 } // namespace scan::detail::tuning
