@@ -8,7 +8,8 @@
 #   BUILD_DIR   a build folder (configured here for sm_90 Release if it has no cache)
 #   LOG_DIR     where each step's full log goes
 #   --no-bench  skip the timed runs and --bench
-#   --no-tests  skip scan_tests (when ctest has just run them)
+#   --no-tests  skip the plain scan_tests run (when ctest has just run it); the
+#               run with the pipeline at every size still runs
 #   --tune      also run scan_tune (the single-pass tilings)
 # Prints a summary table last. Exit status: 0 when every step passed, 1 when
 # one failed, 2 on usage errors, 130, 143 or 129 by SIGINT, SIGTERM or SIGHUP
@@ -93,11 +94,12 @@ if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
   # Below a tuned size (tuning.h) find_repeats runs the register kernel
   # where the pipeline could; SCAN_PIPELINE_FROM=0 holds the pipeline to the
   # small sizes too.
-  if [ $tests = 1 ]; then
-    background "scan_tests (every algorithm, with the GPU)" scan-tests.log 150 "$bin/scan_tests"
-    background "scan_tests single-pass, the pipeline at every size" scan-tests-pipeline.log 150 \
-      env SCAN_PIPELINE_FROM=0 "$bin/scan_tests" --gtest_filter='*single_pass*'
-  fi
+  # (ctest runs scan_tests with the tuned sizes only: --no-tests keeps this.)
+  [ $tests = 1 ] && background "scan_tests (every algorithm, with the GPU)" scan-tests.log 150 \
+    "$bin/scan_tests"
+  background "scan_tests single-pass, the pipeline at every size" scan-tests-pipeline.log 150 \
+    env SCAN_PIPELINE_FROM=0 "$bin/scan_tests" --gtest_filter='*single_pass*'
+
   for tool in memcheck racecheck synccheck initcheck; do
     for test in scan find_repeats; do
       background "sanitizer $tool: cudaScan -m $test -a all -n 100003" "scan-san-$tool-$test.log" 150 \
