@@ -1,8 +1,8 @@
 // Binned mode's first half, the staged pipeline of tile rasterizers: the
 // circles' tile counts (written by prepare_circles) are scanned into pair
 // offsets, every circle writes one (tile, circle) pair per tile it touches in
-// circle order, a stable radix sort on the tile groups the pairs per tile
-// with circles still in index order, and each tile's range is found.
+// circle order (small circles from the tile kinds their count kept), a stable radix sort on the
+// tile groups the pairs per tile with circles still in index order, and each tile's range is found.
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 
@@ -45,19 +45,20 @@ __device__ std::uint32_t pair_value(std::uint32_t circle, int kind) {
   return circle | static_cast<std::uint32_t>(kind) << kKindShift;
 }
 
-// Circles walked by one thread; the listed ones are emit_by_warp_kernel's.
-__global__ void emit_kernel(const float4* geometry, const uint2* spans,
-                            const std::uint64_t* offsets, int count, FrameGeometry frame,
+// Circles walked by one thread, from the kinds their count kept; the listed
+// ones are emit_by_warp_kernel's.
+__global__ void emit_kernel(const uint2* spans, BinCounts bins, int count, FrameGeometry frame,
                             std::uint64_t first, std::uint64_t end, std::uint32_t* keys,
                             std::uint32_t* values) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= count) return;
-  std::uint64_t pair = offsets[i];
-  const std::uint64_t circle_end = offsets[i + 1];
+  std::uint64_t pair = bins.tile_counts[i];
+  const std::uint64_t circle_end = bins.tile_counts[i + 1];
   if (pair == circle_end || circle_end <= first || pair >= end) return;
-  if (walked_by_warp(unpack_tile_span(spans[i]))) return;
+  const uint2 span = spans[i];
+  if (walked_by_warp(unpack_tile_span(span))) return;
   const std::uint32_t circle = static_cast<std::uint32_t>(i);
-  for_each_binned_tile(geometry[i], frame, [&](int tile, int kind) {
+  for_each_kept_tile(span, bins.small_kinds[i], frame, [&](int tile, int kind) {
     if (pair >= first) {
       keys[pair - first] = static_cast<std::uint32_t>(tile);
       values[pair - first] = pair_value(circle, kind);
@@ -142,7 +143,7 @@ void emit_pairs(const CircleRecords& circles, const BinCounts& bins, int count,
                 std::uint32_t* keys, std::uint32_t* values, cudaStream_t stream) {
   if (count == 0) return;
   emit_kernel<<<helper_blocks(static_cast<std::size_t>(count)), kHelperThreads, 0, stream>>>(
-      circles.geometry, circles.tiles, bins.tile_counts, count, frame, first, end, keys, values);
+      circles.tiles, bins, count, frame, first, end, keys, values);
   CUDA_CHECK_LAUNCH();
   emit_by_warp_kernel<<<list_blocks(count), kHelperThreads, 0, stream>>>(
       circles.geometry, bins, frame, first, end, keys, values);

@@ -136,16 +136,40 @@ __device__ inline bool walked_by_warp(const TileSpan& span) {
   return span_area(span) > kSerialSpanTiles;
 }
 
-// Calls fn(tile, kind) for every tile the circle is binned to, in row-major
-// tile order, while fn returns true. For spans that are not walked_by_warp.
-template <class Fn>
-__device__ void for_each_binned_tile(const float4& geometry, const FrameGeometry& f, Fn&& fn) {
+// A small span's tiles (not walked_by_warp) classified once: two bits per
+// tile in row-major span order, 0 for a miss and kind + 1 otherwise. The
+// count keeps them so that the emission need not classify again.
+static_assert(2 * kSerialSpanTiles <= 32, "a small span's kinds fit 32 bits");
+
+__device__ inline std::uint32_t small_span_kinds(const float4& geometry, const FrameGeometry& f) {
   const shade::PixelBox box = box_of(geometry, f);
   const TileSpan span = unpack_tile_span(pack_tile_span(box));
+  std::uint32_t kinds = 0;
+  int shift = 0;
   for (int ty = span.y0; ty <= span.y1; ++ty) {
-    for (int tx = span.x0; tx <= span.x1; ++tx) {
+    for (int tx = span.x0; tx <= span.x1; ++tx, shift += 2) {
       const int kind = classify(geometry, box, tile_rect(tx, ty, f), f);
-      if (kind != kMiss && !fn(ty * f.tiles_x + tx, kind)) return;
+      if (kind != kMiss) kinds |= static_cast<std::uint32_t>(kind + 1) << shift;
+    }
+  }
+  return kinds;
+}
+
+// The tiles small_span_kinds keeps.
+__device__ inline int kept_tile_count(std::uint32_t kinds) {
+  return __popc((kinds | kinds >> 1) & 0x55555555u);
+}
+
+// Calls fn(tile, kind) for every tile that small_span_kinds kept, in
+// row-major tile order, while fn returns true.
+template <class Fn>
+__device__ void for_each_kept_tile(uint2 packed_span, std::uint32_t kinds, const FrameGeometry& f,
+                                   Fn&& fn) {
+  const TileSpan span = unpack_tile_span(packed_span);
+  for (int ty = span.y0; kinds != 0 && ty <= span.y1; ++ty) {
+    for (int tx = span.x0; kinds != 0 && tx <= span.x1; ++tx, kinds >>= 2) {
+      const std::uint32_t code = kinds & 3u;
+      if (code != 0 && !fn(ty * f.tiles_x + tx, static_cast<int>(code) - 1)) return;
     }
   }
 }

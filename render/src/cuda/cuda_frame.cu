@@ -53,12 +53,9 @@ __global__ void prepare_kernel(SceneArrays s, FrameGeometry frame, CircleRecords
       bins.warp_circles[atomicAdd(bins.warp_circle_count, 1u)] = static_cast<std::uint32_t>(i);
       return;
     }
-    std::uint64_t tiles = 0;
-    for_each_binned_tile(geometry, frame, [&](int, int) {
-      ++tiles;
-      return true;
-    });
-    bins.tile_counts[i] = tiles;
+    const std::uint32_t kinds = small_span_kinds(geometry, frame);
+    bins.small_kinds[i] = kinds;
+    bins.tile_counts[i] = static_cast<std::uint64_t>(kept_tile_count(kinds));
   }
 }
 

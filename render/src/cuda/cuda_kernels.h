@@ -90,10 +90,11 @@ struct BinCounts {
   std::uint64_t* tile_counts = nullptr;       // count + 1 entries; scanned in place
   std::uint32_t* warp_circles = nullptr;      // the listed circles, in no particular order
   std::uint32_t* warp_circle_count = nullptr; // zero before prepare_circles
+  std::uint32_t* small_kinds = nullptr;       // per circle not listed: small_span_kinds
 };
 
 // Writes every circle's records. With `bins`, also counts the tiles of each
-// circle walked by one thread, lists the others, and sets
+// circle walked by one thread (keeping their kinds), lists the others, and sets
 // tile_counts[count] = 0 (scan_tile_counts' input).
 void prepare_circles(const SceneArrays& scene, const FrameGeometry& frame,
                      const CircleRecords& circles, const BinCounts* bins, cudaStream_t stream);

@@ -58,6 +58,7 @@ CircleScratch lay_out_circles(void* base, int count, int tile_count, std::size_t
   c.bins.tile_counts = carver.take<std::uint64_t>(n + 1);
   c.bins.warp_circles = carver.take<std::uint32_t>(n);
   c.bins.warp_circle_count = carver.take<std::uint32_t>(1);
+  c.bins.small_kinds = carver.take<std::uint32_t>(n);
   c.scan_scratch = carver.take<unsigned char>(scan_bytes);
   c.scan_bytes = scan_bytes;
   c.tile_ranges = carver.take<uint2>(static_cast<std::size_t>(tile_count));
