@@ -951,6 +951,20 @@ TEST_F(GpuTest, CudaRendererBigScenesAt4096MatchCpuRenderer) {
   }
 }
 
+// Up to 65536 tiles (4096²) binned pairs carry 16-bit tile keys; a larger
+// image, 257² tiles here, takes the 32-bit keys' path.
+TEST_F(GpuTest, CudaRendererWideTileKeysMatchCpuRenderer) {
+  constexpr int kSize = 4112;
+  for (const std::string name : {"pattern", "rand10k"}) {
+    const scenes::Scene& scene = cached_scene(name, 0);
+    render::CpuRenderer cpu;
+    cpu.setup(scene, kSize, kSize);
+    const Image expected = draw_frame(cpu);
+    expect_cuda_matches(scene, kSize, expected, with_mode(CudaMode::Binned),
+                        name + " at 4112², binned");
+  }
+}
+
 // Device memory running out is an error that names what did not fit, and
 // the renderer can be set up again once memory is back. Disabled for ctest,
 // which runs tests in parallel on one device: it takes nearly all device

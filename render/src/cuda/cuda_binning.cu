@@ -47,8 +47,9 @@ __device__ std::uint32_t pair_value(std::uint32_t circle, int kind) {
 
 // Circles walked by one thread, from the kinds their count kept; the listed
 // ones are emit_by_warp_kernel's.
+template <class Key>
 __global__ void emit_kernel(const uint2* spans, BinCounts bins, int count, FrameGeometry frame,
-                            std::uint64_t first, std::uint64_t end, std::uint32_t* keys,
+                            std::uint64_t first, std::uint64_t end, Key* keys,
                             std::uint32_t* values) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= count) return;
@@ -60,7 +61,7 @@ __global__ void emit_kernel(const uint2* spans, BinCounts bins, int count, Frame
   const std::uint32_t circle = static_cast<std::uint32_t>(i);
   for_each_kept_tile(span, bins.small_kinds[i], frame, [&](int tile, int kind) {
     if (pair >= first) {
-      keys[pair - first] = static_cast<std::uint32_t>(tile);
+      keys[pair - first] = static_cast<Key>(tile);
       values[pair - first] = pair_value(circle, kind);
     }
     return ++pair < end;
@@ -83,8 +84,9 @@ __global__ void count_by_warp_kernel(const float4* geometry, BinCounts bins, Fra
 
 // A listed circle's pairs fill its range of the pair order round by round;
 // any order within one circle keeps each tile's circles in index order.
+template <class Key>
 __global__ void emit_by_warp_kernel(const float4* geometry, BinCounts bins, FrameGeometry frame,
-                                    std::uint64_t first, std::uint64_t end, std::uint32_t* keys,
+                                    std::uint64_t first, std::uint64_t end, Key* keys,
                                     std::uint32_t* values) {
   const unsigned warps = gridDim.x * blockDim.x / 32;
   const unsigned lane = threadIdx.x % 32;
@@ -99,7 +101,7 @@ __global__ void emit_by_warp_kernel(const float4* geometry, BinCounts bins, Fram
       const unsigned hits = __ballot_sync(0xffffffffu, hit);
       const std::uint64_t mine = pair + __popc(hits & ((1u << lane) - 1u));
       if (hit && mine >= first && mine < end) {
-        keys[mine - first] = static_cast<std::uint32_t>(tile);
+        keys[mine - first] = static_cast<Key>(tile);
         values[mine - first] = pair_value(circle, kind);
       }
       pair += __popc(hits);
@@ -108,12 +110,56 @@ __global__ void emit_by_warp_kernel(const float4* geometry, BinCounts bins, Fram
   }
 }
 
-__global__ void tile_ranges_kernel(const std::uint32_t* keys, std::uint32_t pairs, uint2* ranges) {
+template <class Key>
+__global__ void tile_ranges_kernel(const Key* keys, std::uint32_t pairs, uint2* ranges) {
   const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= pairs) return;
-  const std::uint32_t tile = keys[i];
+  const Key tile = keys[i];
   if (i == 0 || keys[i - 1] != tile) ranges[tile].x = i;
   if (i + 1 == pairs || keys[i + 1] != tile) ranges[tile].y = i + 1;
+}
+
+template <class Key>
+void emit_pairs_as(const CircleRecords& circles, const BinCounts& bins, int count,
+                   const FrameGeometry& frame, std::uint64_t first, std::uint64_t end, Key* keys,
+                   std::uint32_t* values, cudaStream_t stream) {
+  if (count == 0) return;
+  emit_kernel<<<helper_blocks(static_cast<std::size_t>(count)), kHelperThreads, 0, stream>>>(
+      circles.tiles, bins, count, frame, first, end, keys, values);
+  CUDA_CHECK_LAUNCH();
+  emit_by_warp_kernel<<<list_blocks(count), kHelperThreads, 0, stream>>>(
+      circles.geometry, bins, frame, first, end, keys, values);
+  CUDA_CHECK_LAUNCH();
+}
+
+template <class Key> std::size_t sort_scratch_bytes_as(std::size_t pairs, int tile_count) {
+  cub::DoubleBuffer<Key> keys(nullptr, nullptr);
+  cub::DoubleBuffer<std::uint32_t> values(nullptr, nullptr);
+  std::size_t bytes = 0;
+  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, values,
+                                             static_cast<std::int64_t>(pairs), 0,
+                                             tile_key_bits(tile_count)));
+  return bytes;
+}
+
+template <class Key>
+int sort_pairs_as(Key* const keys[2], std::uint32_t* const values[2], std::size_t pairs,
+                  int tile_count, void* scratch, std::size_t scratch_bytes, cudaStream_t stream) {
+  cub::DoubleBuffer<Key> key_buffers(keys[0], keys[1]);
+  cub::DoubleBuffer<std::uint32_t> value_buffers(values[0], values[1]);
+  std::size_t bytes = scratch_bytes;
+  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(scratch, bytes, key_buffers, value_buffers,
+                                             static_cast<std::int64_t>(pairs), 0,
+                                             tile_key_bits(tile_count), stream));
+  return key_buffers.selector;
+}
+
+template <class Key>
+void find_tile_ranges_as(const Key* sorted_keys, std::size_t pairs, uint2* ranges,
+                         cudaStream_t stream) {
+  tile_ranges_kernel<<<helper_blocks(pairs), kHelperThreads, 0, stream>>>(
+      sorted_keys, static_cast<std::uint32_t>(pairs), ranges);
+  CUDA_CHECK_LAUNCH();
 }
 
 } // namespace
@@ -139,46 +185,38 @@ void count_tiles_by_warp(const CircleRecords& circles, const BinCounts& bins, in
 }
 
 void emit_pairs(const CircleRecords& circles, const BinCounts& bins, int count,
-                const FrameGeometry& frame, std::uint64_t first, std::uint64_t end,
-                std::uint32_t* keys, std::uint32_t* values, cudaStream_t stream) {
-  if (count == 0) return;
-  emit_kernel<<<helper_blocks(static_cast<std::size_t>(count)), kHelperThreads, 0, stream>>>(
-      circles.tiles, bins, count, frame, first, end, keys, values);
-  CUDA_CHECK_LAUNCH();
-  emit_by_warp_kernel<<<list_blocks(count), kHelperThreads, 0, stream>>>(
-      circles.geometry, bins, frame, first, end, keys, values);
-  CUDA_CHECK_LAUNCH();
+                const FrameGeometry& frame, std::uint64_t first, std::uint64_t end, PairKeys keys,
+                std::uint32_t* values, cudaStream_t stream) {
+  if (keys.narrow)
+    emit_pairs_as(circles, bins, count, frame, first, end, keys.narrow, values, stream);
+  else
+    emit_pairs_as(circles, bins, count, frame, first, end, keys.wide, values, stream);
 }
 
 std::size_t sort_scratch_bytes(std::size_t pairs, int tile_count) {
-  cub::DoubleBuffer<std::uint32_t> keys(nullptr, nullptr);
-  cub::DoubleBuffer<std::uint32_t> values(nullptr, nullptr);
-  std::size_t bytes = 0;
-  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, values,
-                                             static_cast<std::int64_t>(pairs), 0,
-                                             tile_key_bits(tile_count)));
-  return bytes;
+  return narrow_pair_keys(tile_count) ? sort_scratch_bytes_as<std::uint16_t>(pairs, tile_count)
+                                      : sort_scratch_bytes_as<std::uint32_t>(pairs, tile_count);
 }
 
-int sort_pairs(std::uint32_t* const keys[2], std::uint32_t* const values[2], std::size_t pairs,
+int sort_pairs(const PairKeys keys[2], std::uint32_t* const values[2], std::size_t pairs,
                int tile_count, void* scratch, std::size_t scratch_bytes, cudaStream_t stream) {
-  cub::DoubleBuffer<std::uint32_t> key_buffers(keys[0], keys[1]);
-  cub::DoubleBuffer<std::uint32_t> value_buffers(values[0], values[1]);
-  std::size_t bytes = scratch_bytes;
-  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(scratch, bytes, key_buffers, value_buffers,
-                                             static_cast<std::int64_t>(pairs), 0,
-                                             tile_key_bits(tile_count), stream));
-  return key_buffers.selector;
+  if (keys[0].narrow) {
+    std::uint16_t* const narrow[2] = {keys[0].narrow, keys[1].narrow};
+    return sort_pairs_as(narrow, values, pairs, tile_count, scratch, scratch_bytes, stream);
+  }
+  std::uint32_t* const wide[2] = {keys[0].wide, keys[1].wide};
+  return sort_pairs_as(wide, values, pairs, tile_count, scratch, scratch_bytes, stream);
 }
 
-void find_tile_ranges(const std::uint32_t* sorted_keys, std::size_t pairs, int tile_count,
-                      uint2* ranges, cudaStream_t stream) {
+void find_tile_ranges(PairKeys sorted_keys, std::size_t pairs, int tile_count, uint2* ranges,
+                      cudaStream_t stream) {
   CUDA_CHECK(
       cudaMemsetAsync(ranges, 0, sizeof(uint2) * static_cast<std::size_t>(tile_count), stream));
   if (pairs == 0) return;
-  tile_ranges_kernel<<<helper_blocks(pairs), kHelperThreads, 0, stream>>>(
-      sorted_keys, static_cast<std::uint32_t>(pairs), ranges);
-  CUDA_CHECK_LAUNCH();
+  if (sorted_keys.narrow)
+    find_tile_ranges_as(sorted_keys.narrow, pairs, ranges, stream);
+  else
+    find_tile_ranges_as(sorted_keys.wide, pairs, ranges, stream);
 }
 
 } // namespace render::gpu

@@ -66,12 +66,16 @@ CircleScratch lay_out_circles(void* base, int count, int tile_count, std::size_t
   return c;
 }
 
-PairScratch lay_out_pairs(void* base, std::size_t capacity, std::size_t sort_bytes,
+PairScratch lay_out_pairs(void* base, std::size_t capacity, int tile_count, std::size_t sort_bytes,
                           std::size_t& bytes) {
   ScratchCarver carver(base);
   PairScratch p;
+  p.narrow = narrow_pair_keys(tile_count);
   for (int i = 0; i < 2; ++i) {
-    p.keys[i] = carver.take<std::uint32_t>(capacity);
+    if (p.narrow)
+      p.keys[i].narrow = carver.take<std::uint16_t>(capacity);
+    else
+      p.keys[i].wide = carver.take<std::uint32_t>(capacity);
     p.values[i] = carver.take<std::uint32_t>(capacity);
   }
   p.sort_scratch = carver.take<unsigned char>(sort_bytes);

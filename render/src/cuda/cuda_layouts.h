@@ -34,16 +34,18 @@ struct CircleScratch {
 CircleScratch lay_out_circles(void* base, int count, int tile_count, std::size_t scan_bytes,
                               std::size_t& bytes);
 
-// One binned pass's pairs (the sort's double buffers) and the sort's scratch.
+// One binned pass's pairs (the sort's double buffers, keys as wide as
+// `tile_count` needs) and the sort's scratch.
 struct PairScratch {
-  std::uint32_t* keys[2] = {nullptr, nullptr};
+  PairKeys keys[2];
   std::uint32_t* values[2] = {nullptr, nullptr};
   void* sort_scratch = nullptr;
   std::size_t sort_bytes = 0;
   std::size_t capacity = 0;
+  bool narrow = false;
 };
 
-PairScratch lay_out_pairs(void* base, std::size_t capacity, std::size_t sort_bytes,
+PairScratch lay_out_pairs(void* base, std::size_t capacity, int tile_count, std::size_t sort_bytes,
                           std::size_t& bytes);
 
 } // namespace render::gpu

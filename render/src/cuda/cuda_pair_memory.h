@@ -21,13 +21,15 @@ public:
   void set_budget(std::optional<std::size_t> max);
   std::size_t max_pairs_per_pass() const { return max_pairs_per_pass_; }
 
-  // How the scratch must grow to hold a pass of `count` pairs: not at all
+  // How the scratch must grow to hold a pass of `count` pairs of
+  // `tile_count` tiles (the keys' width): not at all
   // (`needed` false), or to this layout. It grows by half again at least
   // (within the budget), so an animation whose pair count creeps up
   // reallocates, and so synchronizes, now and then rather than every frame.
   struct Growth {
     bool needed = false;
     std::size_t count = 0;
+    int tile_count = 0;
     std::size_t capacity = 0;
     std::size_t sort_bytes = 0;
     std::size_t bytes = 0;
