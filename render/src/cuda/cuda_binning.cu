@@ -35,10 +35,16 @@ std::size_t max_list_warps() {
   return warps;
 }
 
-unsigned list_blocks(int count) {
-  const std::size_t warps = std::min(static_cast<std::size_t>(count), max_list_warps());
+// Blocks for a warp per item of `items`, at most max_list_warps() of them.
+unsigned list_blocks(std::size_t items) {
+  const std::size_t warps = std::min(items, max_list_warps());
   return static_cast<unsigned>(
       std::max<std::size_t>(1, (warps * 32 + kHelperThreads - 1) / kHelperThreads));
+}
+
+// Blocks for a thread per item, at most max_list_warps() warps of them.
+unsigned stride_blocks(std::size_t items) {
+  return list_blocks((items + 31) / 32);
 }
 
 __device__ std::uint32_t pair_value(std::uint32_t circle, int kind) {
@@ -110,13 +116,16 @@ __global__ void emit_by_warp_kernel(const float4* geometry, BinCounts bins, Fram
   }
 }
 
+// A grid of at most max_list_warps() warps strides over the keys: a block per
+// 256 keys made millions of pairs wait on block launches instead of memory.
 template <class Key>
 __global__ void tile_ranges_kernel(const Key* keys, std::uint32_t pairs, uint2* ranges) {
-  const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= pairs) return;
-  const Key tile = keys[i];
-  if (i == 0 || keys[i - 1] != tile) ranges[tile].x = i;
-  if (i + 1 == pairs || keys[i + 1] != tile) ranges[tile].y = i + 1;
+  const std::uint32_t threads = gridDim.x * blockDim.x;
+  for (std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < pairs; i += threads) {
+    const Key tile = keys[i];
+    if (i == 0 || keys[i - 1] != tile) ranges[tile].x = i;
+    if (i + 1 == pairs || keys[i + 1] != tile) ranges[tile].y = i + 1;
+  }
 }
 
 template <class Key>
@@ -127,7 +136,7 @@ void emit_pairs_as(const CircleRecords& circles, const BinCounts& bins, int coun
   emit_kernel<<<helper_blocks(static_cast<std::size_t>(count)), kHelperThreads, 0, stream>>>(
       circles.tiles, bins, count, frame, first, end, keys, values);
   CUDA_CHECK_LAUNCH();
-  emit_by_warp_kernel<<<list_blocks(count), kHelperThreads, 0, stream>>>(
+  emit_by_warp_kernel<<<list_blocks(static_cast<std::size_t>(count)), kHelperThreads, 0, stream>>>(
       circles.geometry, bins, frame, first, end, keys, values);
   CUDA_CHECK_LAUNCH();
 }
@@ -157,7 +166,7 @@ int sort_pairs_as(Key* const keys[2], std::uint32_t* const values[2], std::size_
 template <class Key>
 void find_tile_ranges_as(const Key* sorted_keys, std::size_t pairs, uint2* ranges,
                          cudaStream_t stream) {
-  tile_ranges_kernel<<<helper_blocks(pairs), kHelperThreads, 0, stream>>>(
+  tile_ranges_kernel<<<stride_blocks(pairs), kHelperThreads, 0, stream>>>(
       sorted_keys, static_cast<std::uint32_t>(pairs), ranges);
   CUDA_CHECK_LAUNCH();
 }
@@ -179,8 +188,8 @@ void scan_tile_counts(std::uint64_t* counts, int count, void* scratch, std::size
 
 void count_tiles_by_warp(const CircleRecords& circles, const BinCounts& bins, int count,
                          const FrameGeometry& frame, cudaStream_t stream) {
-  count_by_warp_kernel<<<list_blocks(count), kHelperThreads, 0, stream>>>(circles.geometry, bins,
-                                                                          frame);
+  count_by_warp_kernel<<<list_blocks(static_cast<std::size_t>(count)), kHelperThreads, 0, stream>>>(
+      circles.geometry, bins, frame);
   CUDA_CHECK_LAUNCH();
 }
 
