@@ -52,26 +52,54 @@ __device__ std::uint32_t pair_value(std::uint32_t circle, int kind) {
 }
 
 // Circles walked by one thread, from the kinds their count kept; the listed
-// ones are emit_by_warp_kernel's.
+// ones are emit_by_warp_kernel's. A warp's 32 circles write their pairs
+// together, lane l taking pairs l, l + 32, ... of their concatenation, so
+// that the stores of consecutive lanes are consecutive (a thread writing its
+// own circle's run left them scattered across the warp).
 template <class Key>
 __global__ void emit_kernel(const uint2* spans, BinCounts bins, int count, FrameGeometry frame,
                             std::uint64_t first, std::uint64_t end, Key* keys,
                             std::uint32_t* values) {
+  constexpr unsigned kAll = 0xffffffffu;
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  if (i >= count) return;
-  std::uint64_t pair = bins.tile_counts[i];
-  const std::uint64_t circle_end = bins.tile_counts[i + 1];
-  if (pair == circle_end || circle_end <= first || pair >= end) return;
-  const uint2 span = spans[i];
-  if (walked_by_warp(unpack_tile_span(span))) return;
-  const std::uint32_t circle = static_cast<std::uint32_t>(i);
-  for_each_kept_tile(span, bins.small_kinds[i], frame, [&](int tile, int kind) {
-    if (pair >= first) {
-      keys[pair - first] = static_cast<Key>(tile);
-      values[pair - first] = pair_value(circle, kind);
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  uint2 span = make_uint2(1u, 1u);
+  std::uint32_t kinds = 0;
+  std::uint64_t start = 0;
+  int pairs = 0; // this lane's circle's pairs within [first, end)'s circles
+  if (i < count) {
+    span = spans[i];
+    if (!walked_by_warp(unpack_tile_span(span))) {
+      kinds = bins.small_kinds[i];
+      start = bins.tile_counts[i];
+      pairs = kept_tile_count(kinds);
+      if (start + static_cast<std::uint64_t>(pairs) <= first || start >= end) pairs = 0;
     }
-    return ++pair < end;
-  });
+  }
+  int before = pairs; // an inclusive scan over the lanes, then exclusive
+  for (int d = 1; d < 32; d *= 2) {
+    const int up = __shfl_up_sync(kAll, before, d);
+    if (lane >= d) before += up;
+  }
+  const int total = __shfl_sync(kAll, before, 31);
+  before -= pairs;
+  for (int round = 0; round < total; round += 32) {
+    const int j = round + lane;
+    // The owner of pair j: the last lane whose first pair is j or earlier.
+    int owner = 0;
+    for (int step = 16; step > 0; step /= 2)
+      if (__shfl_sync(kAll, before, owner + step) <= j) owner += step;
+    const int k = j - __shfl_sync(kAll, before, owner);
+    const uint2 owner_span =
+        make_uint2(__shfl_sync(kAll, span.x, owner), __shfl_sync(kAll, span.y, owner));
+    const std::uint32_t owner_kinds = __shfl_sync(kAll, kinds, owner);
+    const std::uint64_t pair = __shfl_sync(kAll, start, owner) + static_cast<std::uint64_t>(k);
+    if (j >= total || pair < first || pair >= end) continue;
+    int kind = 0;
+    const int tile = kept_tile(owner_span, owner_kinds, k, frame, kind);
+    keys[pair - first] = static_cast<Key>(tile);
+    values[pair - first] = pair_value(static_cast<std::uint32_t>(i - lane + owner), kind);
+  }
 }
 
 __global__ void count_by_warp_kernel(const float4* geometry, BinCounts bins, FrameGeometry frame) {

@@ -160,18 +160,16 @@ __device__ inline int kept_tile_count(std::uint32_t kinds) {
   return __popc((kinds | kinds >> 1) & 0x55555555u);
 }
 
-// Calls fn(tile, kind) for every tile that small_span_kinds kept, in
-// row-major tile order, while fn returns true.
-template <class Fn>
-__device__ void for_each_kept_tile(uint2 packed_span, std::uint32_t kinds, const FrameGeometry& f,
-                                   Fn&& fn) {
+// The k-th tile (from 0, row-major) that small_span_kinds kept, and its kind.
+__device__ inline int kept_tile(uint2 packed_span, std::uint32_t kinds, int k,
+                                const FrameGeometry& f, int& kind) {
+  const std::uint32_t kept = (kinds | kinds >> 1) & 0x55555555u;
+  const int bit = static_cast<int>(__fns(kept, 0, k + 1));
+  kind = static_cast<int>(kinds >> bit & 3u) - 1;
   const TileSpan span = unpack_tile_span(packed_span);
-  for (int ty = span.y0; kinds != 0 && ty <= span.y1; ++ty) {
-    for (int tx = span.x0; kinds != 0 && tx <= span.x1; ++tx, kinds >>= 2) {
-      const std::uint32_t code = kinds & 3u;
-      if (code != 0 && !fn(ty * f.tiles_x + tx, static_cast<int>(code) - 1)) return;
-    }
-  }
+  const int width = span.x1 - span.x0 + 1;
+  const int slot = bit / 2;
+  return (span.y0 + slot / width) * f.tiles_x + span.x0 + slot % width;
 }
 
 // The same tiles walked by a whole warp: in each round lane l classifies
