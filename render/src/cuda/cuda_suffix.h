@@ -226,12 +226,10 @@ __device__ bool suffix_tile(BatchStorage<kThreads>& s, const Source& source, con
   // the values a pixel takes, not the bounds.
   const shade::BlendTerms flat = shade::blend_terms(shade::flat_contribution(0.f, 0.f, 0.f));
   const int window_batch = window / kThreads;
-  const WarpRows<kRows> rows = warp_rows(column);
   for_each_batch(source, cursor, window_batch, 1, source.fetch(cursor, window_batch), s, tile_x,
                  tile_y, rect, f, [&](int count, int batch) {
                    const int first = batch == window_batch ? window % kThreads : 0;
                    for (int k = first; k < count; ++k) {
-                     if (misses_warp(s, k, rows)) continue;
                      const std::uint32_t kind = s.kind[k];
                      const float4 geometry = s.geometry[k];
                      const float4 paint = s.paint[k];

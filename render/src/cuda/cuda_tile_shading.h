@@ -26,7 +26,6 @@ template <int kThreads> struct BatchStorage {
   float4 geometry[kThreads];
   float4 paint[kThreads];
   shade::PixelBox box[kThreads]; // kClipped entries only
-  short2 rows[kThreads];         // the circle's box rows, [min_y, max_y)
   std::uint8_t kind[kThreads];
   int warp_hits[kThreads / 32];
 };
@@ -105,12 +104,10 @@ __device__ int stage_batch(BatchStorage<kThreads>& s, const Candidate& c, int de
     }
   }
   if (c.hit) {
-    const shade::PixelBox box = box_of(c.geometry, f);
     s.geometry[slot] = c.geometry;
     s.paint[slot] = c.paint;
-    s.rows[slot] = make_short2(static_cast<short>(box.min_y), static_cast<short>(box.max_y));
     s.kind[slot] = static_cast<std::uint8_t>(c.kind);
-    if (c.kind == kClipped) s.box[slot] = box;
+    if (c.kind == kClipped) s.box[slot] = box_of(c.geometry, f);
   }
   __syncthreads();
   return count;
@@ -154,38 +151,12 @@ __device__ bool covers_pixel(const BatchStorage<kThreads>& s, int k, std::uint32
   return kind != kClipped || box_contains(s.box[k], c.x, c.y0 + r);
 }
 
-// The rows [first, end) of the tile that the calling thread's warp shades:
-// 32 / kTileSide columns' worth of kRows each.
-template <int kRows> struct WarpRows {
-  int first;
-  int end;
-};
-
-template <int kRows> __device__ WarpRows<kRows> warp_rows(const PixelColumn<kRows>& c) {
-  constexpr int kThreadRows = 32 / kTileSide;
-  static_assert(32 % kTileSide == 0, "a warp holds whole tile rows");
-  const int first = c.y0 - static_cast<int>(threadIdx.x % 32) / kTileSide * kRows;
-  return WarpRows<kRows>{first, first + kThreadRows * kRows};
-}
-
-// True when circle k's box holds none of the warp's rows: the reference
-// shades only inside the box, so the whole warp skips the circle (the test
-// is the same on every lane).
-template <int kRows, int kThreads>
-__device__ bool misses_warp(const BatchStorage<kThreads>& s, int k, const WarpRows<kRows>& w) {
-  const short2 rows = s.rows[k];
-  return rows.x >= w.end || rows.y <= w.first;
-}
-
-// The per-pixel loop: every thread runs the whole batch over its pixels,
-// each warp skipping the circles whose box misses its rows.
+// The per-pixel loop: every thread runs the whole batch over its pixels.
 template <Shading kShading, int kRows, int kThreads>
 __device__ void shade_batch(const BatchStorage<kThreads>& s, int count, PixelColumn<kRows>& c) {
   // The blend terms every flat circle shares: alpha and 1 - alpha.
   const shade::BlendTerms flat = shade::blend_terms(shade::flat_contribution(0.f, 0.f, 0.f));
-  const WarpRows<kRows> rows = warp_rows(c);
   for (int k = 0; k < count; ++k) {
-    if (misses_warp(s, k, rows)) continue;
     const std::uint32_t kind = s.kind[k];
     const float4 geometry = s.geometry[k];
     const float4 paint = s.paint[k];
