@@ -1,8 +1,9 @@
 // Binned mode's first half, the staged pipeline of tile rasterizers: the
 // circles' tile counts (written by prepare_circles) are scanned into pair
 // offsets, every circle writes one (tile, circle) pair per tile it touches in
-// circle order (small circles from the tile kinds their count kept), a stable radix sort on the
-// tile groups the pairs per tile with circles still in index order, and each tile's range is found.
+// circle order (small circles from the tile kinds their count kept), a
+// stable radix sort on the tile groups the pairs per tile with circles still
+// in index order, and each tile's range is found.
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 

@@ -121,8 +121,8 @@ void scan_tile_counts(std::uint64_t* counts, int count, void* scratch, std::size
                       cudaStream_t stream);
 
 // One buffer of pair keys (tile indices): 16 bits each where every tile
-// index fits (images up to 4096²), which cuts the sort's traffic by a
-// quarter, else 32. Exactly one of the two is set.
+// index fits (images up to 4096²), so the sort moves fewer bytes, else 32.
+// Exactly one of the two is set.
 struct PairKeys {
   std::uint16_t* narrow = nullptr;
   std::uint32_t* wide = nullptr;
