@@ -91,9 +91,9 @@ step "build cudaScan scan_tests scan_tune" scan-build.log 0 \
 
 if [ -x "$bin/cudaScan" ] && [ -x "$bin/scan_tests" ]; then
   pending_start=$SECONDS
-  # Below a tuned size (tuning.h) find_repeats runs the register kernel
-  # where the pipeline could; SCAN_PIPELINE_FROM=0 holds the pipeline to the
-  # small sizes too.
+  # Below their tuned sizes (tuning.h) the scan and find_repeats run the
+  # register kernel where the pipeline could; SCAN_PIPELINE_FROM=0 holds the
+  # pipeline to the small sizes too.
   # (ctest runs scan_tests with the tuned sizes only: --no-tests keeps this.)
   [ $tests = 1 ] && background "scan_tests (every algorithm, with the GPU)" scan-tests.log 150 \
     "$bin/scan_tests"
