@@ -52,8 +52,8 @@ __device__ std::uint32_t pair_value(std::uint32_t circle, int kind) {
   return circle | static_cast<std::uint32_t>(kind) << kKindShift;
 }
 
-// Circles walked by one thread, from the kinds their count kept; the listed
-// ones are emit_by_warp_kernel's. A warp's 32 circles write their pairs
+// The small circles' pairs (the listed ones are emit_by_warp_kernel's), from
+// the kinds their count kept. A warp's 32 circles write their pairs
 // together, lane l taking pairs l, l + 32, ... of their concatenation, so
 // that the stores of consecutive lanes are consecutive (a thread writing its
 // own circle's run left them scattered across the warp).
