@@ -52,6 +52,22 @@ __device__ std::uint32_t pair_value(std::uint32_t circle, int kind) {
   return circle | static_cast<std::uint32_t>(kind) << kKindShift;
 }
 
+// Pair k of a small circle's kept tiles, written at `at`.
+template <class Key>
+__device__ void write_kept_pair(Key* keys, std::uint32_t* values, std::uint64_t at, uint2 span,
+                                std::uint32_t kinds, int k, const FrameGeometry& frame,
+                                std::uint32_t circle) {
+  int kind = 0;
+  const int tile = kept_tile(span, kinds, k, frame, kind);
+  keys[at] = static_cast<Key>(tile);
+  values[at] = pair_value(circle, kind);
+}
+
+// A warp whose circles have at most this many pairs each writes them a lane
+// per circle: the runs are short enough that the stores stay close, and the
+// shared form's search per pair would cost more than it saves.
+constexpr int kLanePairs = 2;
+
 // The small circles' pairs (the listed ones are emit_by_warp_kernel's), from
 // the kinds their count kept. A warp's 32 circles write their pairs
 // together, lane l taking pairs l, l + 32, ... of their concatenation, so
@@ -77,6 +93,17 @@ __global__ void emit_kernel(const uint2* spans, BinCounts bins, int count, Frame
       if (start + static_cast<std::uint64_t>(pairs) <= first || start >= end) pairs = 0;
     }
   }
+  int most = pairs;
+  for (int d = 16; d > 0; d /= 2) most = max(most, __shfl_xor_sync(kAll, most, d));
+  if (most <= kLanePairs) {
+    for (int k = 0; k < pairs; ++k) {
+      const std::uint64_t pair = start + static_cast<std::uint64_t>(k);
+      if (pair >= first && pair < end)
+        write_kept_pair(keys, values, pair - first, span, kinds, k, frame,
+                        static_cast<std::uint32_t>(i));
+    }
+    return;
+  }
   int before = pairs; // an inclusive scan over the lanes, then exclusive
   for (int d = 1; d < 32; d *= 2) {
     const int up = __shfl_up_sync(kAll, before, d);
@@ -96,10 +123,8 @@ __global__ void emit_kernel(const uint2* spans, BinCounts bins, int count, Frame
     const std::uint32_t owner_kinds = __shfl_sync(kAll, kinds, owner);
     const std::uint64_t pair = __shfl_sync(kAll, start, owner) + static_cast<std::uint64_t>(k);
     if (j >= total || pair < first || pair >= end) continue;
-    int kind = 0;
-    const int tile = kept_tile(owner_span, owner_kinds, k, frame, kind);
-    keys[pair - first] = static_cast<Key>(tile);
-    values[pair - first] = pair_value(static_cast<std::uint32_t>(i - lane + owner), kind);
+    write_kept_pair(keys, values, pair - first, owner_span, owner_kinds, k, frame,
+                    static_cast<std::uint32_t>(i - lane + owner));
   }
 }
 
