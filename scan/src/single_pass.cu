@@ -1,9 +1,9 @@
 // The single-pass algorithms: scan and fused find_repeats with decoupled look-back.
-#include <cerrno>
+#include <cstdint>
 #include <cstdlib>
-#include <stdexcept>
-#include <string>
+#include <limits>
 
+#include "common/cli.h"
 #include "kernels.h"
 #include "pipeline.cuh"
 #include "single_pass_kernels.cuh"
@@ -45,13 +45,8 @@ long long pipeline_from(long long tuned) {
   static const long long forced = [] {
     const char* value = std::getenv("SCAN_PIPELINE_FROM");
     if (value == nullptr || *value == '\0') return -1LL;
-    char* end = nullptr;
-    errno = 0;
-    const long long items = std::strtoll(value, &end, 10);
-    if (errno != 0 || *end != '\0' || items < 0)
-      throw std::invalid_argument("SCAN_PIPELINE_FROM must be a count of items, not '" +
-                                  std::string(value) + "'");
-    return items;
+    return static_cast<long long>(common::parse_int(value, "SCAN_PIPELINE_FROM", 0,
+                                                    std::numeric_limits<std::int64_t>::max()));
   }();
   return forced >= 0 ? forced : tuned;
 }

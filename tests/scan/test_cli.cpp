@@ -131,4 +131,21 @@ TEST(CudaScanCli, EveryAlgorithmAndTheLibraryLine) {
   EXPECT_NE(t.output.find("Thrust GPU time: "), std::string::npos) << t.output;
 }
 
+// The checks' override of the pipeline's start size takes a whole count and
+// nothing else: a value strtoll would read in part (" 5", "5x") is refused.
+TEST(CudaScanCli, PipelineSizeOverrideMustBeACount) {
+  if (!common::has_cuda_device()) GTEST_SKIP() << "no CUDA device available";
+  for (const char* value : {" 5", "5x", "-1", "abc", "99999999999999999999"}) {
+    const ProgramResult r = run_program(std::string("SCAN_PIPELINE_FROM='") + value + "' " +
+                                        CUDASCAN_PATH + " -a single-pass -n 1000");
+    EXPECT_EQ(r.status, 2) << "'" << value << "': " << r.output;
+    EXPECT_NE(r.output.find("cudaScan: SCAN_PIPELINE_FROM: "), std::string::npos)
+        << "'" << value << "': " << r.output;
+  }
+  const ProgramResult r = run_program(std::string("SCAN_PIPELINE_FROM=0 ") + CUDASCAN_PATH +
+                                      " -m find_repeats -a single-pass -n 1000");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("Find_repeats outputs are correct!"), std::string::npos) << r.output;
+}
+
 } // namespace
