@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <stdexcept>
 
 #include "common/cli.h"
 #include "kernels.h"
@@ -45,8 +46,14 @@ long long pipeline_from(long long tuned) {
   static const long long forced = [] {
     const char* value = std::getenv("SCAN_PIPELINE_FROM");
     if (value == nullptr || *value == '\0') return -1LL;
-    return static_cast<long long>(common::parse_int(value, "SCAN_PIPELINE_FROM", 0,
-                                                    std::numeric_limits<std::int64_t>::max()));
+    // A setting of the checks, not an option: its error is no usage error
+    // (--help does not describe it).
+    try {
+      return static_cast<long long>(common::parse_int(value, "SCAN_PIPELINE_FROM", 0,
+                                                      std::numeric_limits<std::int64_t>::max()));
+    } catch (const common::UsageError& e) {
+      throw std::invalid_argument(e.what());
+    }
   }();
   return forced >= 0 ? forced : tuned;
 }

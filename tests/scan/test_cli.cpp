@@ -132,15 +132,19 @@ TEST(CudaScanCli, EveryAlgorithmAndTheLibraryLine) {
 }
 
 // The checks' override of the pipeline's start size takes a whole count and
-// nothing else: a value strtoll would read in part (" 5", "5x") is refused.
+// nothing else: a value strtoll would read in part (" 5", "5x") is refused,
+// with one line on stderr and status 1.
 TEST(CudaScanCli, PipelineSizeOverrideMustBeACount) {
   if (!common::has_cuda_device()) GTEST_SKIP() << "no CUDA device available";
   for (const char* value : {" 5", "5x", "-1", "abc", "99999999999999999999"}) {
-    const ProgramResult r = run_program(std::string("SCAN_PIPELINE_FROM='") + value + "' " +
-                                        CUDASCAN_PATH + " -a single-pass -n 1000");
-    EXPECT_EQ(r.status, 2) << "'" << value << "': " << r.output;
-    EXPECT_NE(r.output.find("cudaScan: SCAN_PIPELINE_FROM: "), std::string::npos)
+    // stderr alone: the group's stdout goes to /dev/null.
+    const ProgramResult r =
+        run_program(std::string("{ SCAN_PIPELINE_FROM='") + value + "' " + CUDASCAN_PATH +
+                    " -a single-pass -n 1000 2>&1 >/dev/null; }");
+    EXPECT_EQ(r.status, 1) << "'" << value << "': " << r.output;
+    EXPECT_EQ(r.output.rfind("cudaScan: error: SCAN_PIPELINE_FROM: ", 0), 0u)
         << "'" << value << "': " << r.output;
+    EXPECT_EQ(lines(r.output), 1) << "'" << value << "': " << r.output;
   }
   const ProgramResult r = run_program(std::string("SCAN_PIPELINE_FROM=0 ") + CUDASCAN_PATH +
                                       " -m find_repeats -a single-pass -n 1000");
