@@ -1,5 +1,6 @@
 #include "judge/channel.h"
 
+#include <fcntl.h>
 #include <sched.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -33,9 +34,14 @@ void* map_shared(int fd, std::size_t bytes) {
 SharedMemory SharedMemory::create(std::size_t bytes, const char* name) {
   SharedMemory m;
   // No MFD_CLOEXEC: the worker inherits it (the launcher closes the others).
-  m.fd_ = memfd_create(name, 0);
+  m.fd_ = memfd_create(name, MFD_ALLOW_SEALING);
   if (m.fd_ < 0) fail("memfd_create");
   if (ftruncate(m.fd_, static_cast<off_t>(bytes)) != 0) fail("ftruncate of shared memory");
+  // Sealed at its size: a worker that shrank it would kill the judge with
+  // SIGBUS at its next read, and one that grew it would take memory on the
+  // judge's account. Nobody can unseal it.
+  if (fcntl(m.fd_, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) != 0)
+    fail("sealing shared memory");
   m.bytes_ = bytes;
   m.data_ = map_shared(m.fd_, bytes);
   return m;
