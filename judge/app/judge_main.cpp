@@ -2,6 +2,7 @@
 // tab-separated row per test and size (scene): the judge's own times of the
 // timed calls (each on a fresh input, each checked) and, for a rejected row,
 // the reason.
+#include <cuda_runtime_api.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -16,9 +17,12 @@
 #include <vector>
 
 #include "common/cli.h"
+#include "common/cuda_check.h"
 #include "common/device.h"
+#include "common/timer.h"
 #include "judge/render_judge.h"
 #include "judge/scan_judge.h"
+#include "judge/seeds.h"
 #include "scenes/scene.h"
 
 namespace {
@@ -26,6 +30,7 @@ namespace {
 constexpr char kProgram[] = "judge";
 
 constexpr char kUsage[] = R"(Usage: judge [options] --worker PATH TEST...
+       judge [options] --worker PATH run [-- ARG...]
 Grades the worker PATH (our worker main around the code under test) from a
 separate, trusted process: runs it in a sandbox, gives each timed call a fresh
 random input, times each call from request to answer, and checks each
@@ -33,7 +38,11 @@ call's output against the serial reference. TEST: scan, find_repeats (a
 scan worker), render (a render worker: each timed frame a new variant of the
 scene, its image checked; setup and read-back beyond their allowance are
 charged to the frame, and each frame's costs go to LOG_DIR/judge-render-
-SCENE.tsv).
+SCENE.tsv). run: runs the program PATH with ARGs whole, in the same sandbox
+and limits as a worker (a program built from a submission that the grade
+runs for its own output, as cudaSaxpy's timing table), its output to
+LOG_DIR/worker-run.log, --call-timeout bounding it; its row says how it
+ended (nothing it prints is believed by the judge).
 Options:
   --worker PATH         the worker program (required)
   --counts LIST         element counts, comma-separated
@@ -47,18 +56,29 @@ Options:
                         for workers built on host code, as the tests do)
   --log-dir DIR         the worker's output, one log per row (default: a new
                         folder under /tmp, named on stderr)
-  --hide PATH           a file or folder the worker must not see (repeatable)
+  --hide PATH           a file or folder the worker must not see (repeatable;
+                        the worker's view lists only the system's libraries,
+                        its own program and its GPU, so this matters only
+                        for paths under /usr or a library folder)
   --unsandboxed         run the worker without bubblewrap (own work only: rows
                         say "unsandboxed")
   --bwrap PATH          bubblewrap (default bwrap on PATH)
   --call-timeout SEC    longest wait for one answer (default 10)
   --start-timeout SEC   longest wait for the worker to be ready (default 60)
   --output-limit BYTES  most the worker may print (default 1048576)
-  --memory-limit MIB    the worker's host data limit (default 16384; 0: none,
+  --memory-limit MIB    the worker's host memory limit: its data, and in a
+                        memory cgroup where one can be made all it maps,
+                        shared memory included (default 16384; 0: none,
                         e.g. for workers built with AddressSanitizer, whose
                         shadow memory counts as data)
   --max-processes N     tasks the worker may add, threads included (default 256)
-  --seed N              seed of the inputs' seeds (default: drawn afresh)
+  --seed N              seed of the inputs' seeds (default: drawn afresh);
+                        the inputs come from it and the secret together
+  --secret-file FILE    the grader's secret (at least 16 bytes, kept where
+                        no worker can read it): the same seed and secret
+                        give the same inputs, for a regrade. Without it a
+                        fresh secret is drawn, so a seed reproduces nothing
+                        and a worker that knows it predicts nothing
   --untimed-costs S,R   render: what an honest worker's setup and read-back
                         took, in ms (e.g. the reference's, from its log
                         folder's judge-render-SCENE.tsv); each untimed call
@@ -96,7 +116,8 @@ enum Long {
   kSize,
   kListScenes,
   kUntimedCosts,
-  kTrustedUntimed
+  kTrustedUntimed,
+  kSecretFile
 };
 
 // "S,R": two non-negative numbers of ms.
@@ -165,6 +186,72 @@ void print_row(const std::string& test, const std::string& item, bool correct,
             << field(reason.empty() && !sandboxed ? "unsandboxed" : reason) << std::endl;
 }
 
+// The worker's log folder: --log-dir, hidden from the worker, or a new one.
+void prepare_log_dir(judge::ScanJudgeOptions& opt) {
+  if (!opt.log_dir.empty()) {
+    struct stat st {};
+    if (stat(opt.log_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+      throw common::UsageError("--log-dir: no such folder: " + opt.log_dir);
+    // Its own and the other rows' logs are none of the worker's business
+    // (a folder of our own under /tmp is out of its sight already).
+    opt.log_dir = absolute(opt.log_dir, "--log-dir");
+    opt.sandbox.hide.push_back(opt.log_dir);
+  }
+}
+
+void make_log_dir(judge::ScanJudgeOptions& opt) {
+  if (!opt.log_dir.empty()) return;
+  char name[] = "/tmp/judge-XXXXXX";
+  if (!mkdtemp(name)) throw std::runtime_error("cannot make a log folder under /tmp");
+  opt.log_dir = name;
+  std::cerr << "judge: the worker's logs go to " << opt.log_dir << "\n";
+}
+
+// The worker's GPU, and no other, in its view (device memory only).
+void bind_gpu(judge::ScanJudgeOptions& opt) {
+  if (opt.memory != judge::MemoryKind::kDevice) return;
+  common::require_cuda_device();
+  int device = 0;
+  char bus_id[32] = {};
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, device));
+  opt.sandbox.device_nodes = judge::gpu_device_nodes(bus_id, &opt.sandbox.one_gpu);
+}
+
+std::string sandbox_header(const judge::ScanJudgeOptions& opt, const judge::SandboxPlan& plan) {
+  const std::string how =
+      plan.sandboxed ? std::string("bubblewrap") + (plan.drop_to_nobody ? ", as nobody" : "")
+                     : "unsandboxed";
+  std::string text = "# judge: worker " + opt.worker + "; sandbox: " + how +
+                     (plan.limits_note.empty() ? "" : "; " + plan.limits_note) + "; memory " +
+                     judge::memory_name(opt.memory);
+  if (plan.sandboxed && opt.memory == judge::MemoryKind::kDevice)
+    text += opt.sandbox.one_gpu ? "; the worker sees one GPU"
+                                : "; the worker sees every GPU (the judge's could not be told apart)";
+  return text;
+}
+
+// `judge run`: the program whole, in the sandbox; one row of how it ended.
+int run_program(judge::ScanJudgeOptions& opt, const std::vector<std::string>& args) {
+  prepare_log_dir(opt);
+  bind_gpu(opt);
+  const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
+  make_log_dir(opt);
+  std::vector<std::string> argv = {opt.worker};
+  argv.insert(argv.end(), args.begin(), args.end());
+  common::Stopwatch clock;
+  judge::Worker program =
+      judge::Worker::start(argv, {}, opt.log_dir + "/worker-run.log", opt.sandbox, plan);
+  const std::string ended = program.finish(opt.call_timeout_s);
+  const double ms = clock.elapsed_ms();
+  std::cout << sandbox_header(opt, plan) << "\n"
+            << "# test\tn\tstatus\tbest_ms\tmedian_ms\tempty_ms\tcharged_ms\truns\treason\n";
+  const bool ok = ended == "exited with status 0";
+  print_row("run", opt.worker.substr(opt.worker.rfind('/') + 1), ok, {ms}, 0, 0,
+            ok ? "" : ended, plan.sandboxed);
+  return ok ? 0 : 1;
+}
+
 int run(int argc, char** argv) {
   static const option kLong[] = {{"worker", required_argument, nullptr, kWorker},
                                  {"counts", required_argument, nullptr, kCounts},
@@ -182,6 +269,7 @@ int run(int argc, char** argv) {
                                  {"seed", required_argument, nullptr, kSeed},
                                  {"untimed-costs", required_argument, nullptr, kUntimedCosts},
                                  {"trusted-untimed", no_argument, nullptr, kTrustedUntimed},
+                                 {"secret-file", required_argument, nullptr, kSecretFile},
                                  {"scenes", required_argument, nullptr, kScenes},
                                  {"size", required_argument, nullptr, kSize},
                                  {"list-scenes", no_argument, nullptr, kListScenes},
@@ -194,7 +282,7 @@ int run(int argc, char** argv) {
   std::vector<std::string> scene_list = {"rgb",        "rand10k",   "rand100k", "pattern",
                                          "snowsingle", "biglittle", "rand1M",   "micro2M"};
   int size = 1024;
-  std::string worker;
+  std::string worker, secret_file;
   opterr = 0;
   int c;
   while ((c = getopt_long(argc, argv, ":h?", kLong, nullptr)) != -1) {
@@ -264,6 +352,9 @@ int run(int argc, char** argv) {
     case kTrustedUntimed:
       trusted_untimed = true;
       break;
+    case kSecretFile:
+      secret_file = absolute(optarg, "--secret-file");
+      break;
     case kUntimedCosts:
       untimed_costs = parse_untimed_costs(optarg);
       break;
@@ -277,8 +368,14 @@ int run(int argc, char** argv) {
   }
   std::vector<judge::ScanTest> tests;
   bool render_test = false;
+  if (optind < argc && std::string(argv[optind]) == "run") {
+    if (worker.empty()) throw common::UsageError("--worker is required");
+    opt.worker = absolute(worker, "--worker");
+    return run_program(opt, std::vector<std::string>(argv + optind + 1, argv + argc));
+  }
   for (int i = optind; i < argc; ++i) {
     const std::string t = argv[i];
+    if (t == "run") throw common::UsageError("run takes no other test: name it alone, first");
     if (t == "scan")
       tests.push_back(judge::ScanTest::kScan);
     else if (t == "find_repeats")
@@ -304,24 +401,14 @@ int run(int argc, char** argv) {
       if (test == judge::ScanTest::kFindRepeats && n < 2)
         throw common::UsageError("--counts: find_repeats needs at least 2 elements");
   if (worker.empty()) throw common::UsageError("--worker is required");
+  opt.secret = judge::read_secret(secret_file);
+  // The secret's file is the worker's to see no more than the logs.
+  if (!secret_file.empty()) opt.sandbox.hide.push_back(secret_file);
   opt.worker = absolute(worker, "--worker");
-  if (!opt.log_dir.empty()) {
-    struct stat st {};
-    if (stat(opt.log_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-      throw common::UsageError("--log-dir: no such folder: " + opt.log_dir);
-    // Its own and the other rows' logs are none of the worker's business
-    // (a folder of our own under /tmp is out of its sight already).
-    opt.log_dir = absolute(opt.log_dir, "--log-dir");
-    opt.sandbox.hide.push_back(opt.log_dir);
-  }
-  if (opt.memory == judge::MemoryKind::kDevice) common::require_cuda_device();
+  prepare_log_dir(opt);
+  bind_gpu(opt);
   const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
-  if (opt.log_dir.empty()) {
-    char name[] = "/tmp/judge-XXXXXX";
-    if (!mkdtemp(name)) throw std::runtime_error("cannot make a log folder under /tmp");
-    opt.log_dir = name;
-    std::cerr << "judge: the worker's logs go to " << opt.log_dir << "\n";
-  }
+  make_log_dir(opt);
 
   if (opt.memory == judge::MemoryKind::kDevice) {
     // Beside the judge's own program, as the build puts it.
@@ -329,12 +416,7 @@ int run(int argc, char** argv) {
     opt.switch_ms = judge::measure_switch_ms(
         self.substr(0, self.rfind('/') + 1) + "judge_calibration_worker", opt, plan);
   }
-  const std::string how =
-      plan.sandboxed ? std::string("bubblewrap") + (plan.drop_to_nobody ? ", as nobody" : "")
-                     : "unsandboxed";
-  std::cout << "# judge: worker " << opt.worker << "; sandbox: " << how
-            << (plan.limits_note.empty() ? "" : "; " + plan.limits_note) << "; memory "
-            << judge::memory_name(opt.memory);
+  std::cout << sandbox_header(opt, plan);
   if (opt.memory == judge::MemoryKind::kDevice)
     std::cout << "; probe after a worker " << std::setprecision(4) << opt.switch_ms << " ms";
   std::cout << "\n";
@@ -350,6 +432,7 @@ int run(int argc, char** argv) {
     ropt.call_timeout_s = opt.call_timeout_s;
     ropt.start_timeout_s = opt.start_timeout_s;
     ropt.seed = opt.seed;
+    ropt.secret = opt.secret;
     ropt.switch_ms = opt.switch_ms;
     std::tie(ropt.honest_setup_ms, ropt.honest_read_back_ms) = untimed_costs;
     ropt.charge_untimed = !trusted_untimed;

@@ -12,6 +12,7 @@
 #include "common/timer.h"
 #include "judge/channel.h"
 #include "judge/render_share.h"
+#include "judge/seeds.h"
 #include "judge/session.h"
 #include "render/banded_ref_renderer.h"
 #include "render/image.h"
@@ -109,10 +110,19 @@ scenes::Scene scene_variant(const std::string& name, std::uint32_t seed, std::ui
   scenes::Scene scene = scenes::load_scene(name, seed);
   std::mt19937_64 rng(draw);
   std::uniform_real_distribution<float> factor(0.5f, 1.0f);
+  // The geometry moves too (the course's generator fixes rgb's and
+  // pattern's): the whole scene by up to 2% of the image, each circle by up
+  // to 0.2% more, each radius by up to 3%. The work stays the scene's.
+  std::uniform_real_distribution<float> shift(-0.02f, 0.02f), jitter(-0.002f, 0.002f),
+      grow(0.97f, 1.03f);
+  const float dx = shift(rng), dy = shift(rng);
   for (std::size_t i = 0; i < scene.size(); ++i) {
     scene.r[i] *= factor(rng);
     scene.g[i] *= factor(rng);
     scene.b[i] *= factor(rng);
+    scene.x[i] += dx + jitter(rng);
+    scene.y[i] += dy + jitter(rng);
+    scene.radius[i] *= grow(rng);
   }
   return scene;
 }
@@ -121,8 +131,7 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
                        const SandboxPlan& plan) {
   RenderRow row;
   row.scene = scene_name;
-  std::seed_seq entropy{std::random_device{}(), std::random_device{}(), std::random_device{}()};
-  std::mt19937_64 seeds(options.seed ? std::mt19937_64(options.seed) : std::mt19937_64(entropy));
+  std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
   const std::size_t circles = scenes::load_scene(scene_name, 1).size();
   const int size = options.size;
   const std::size_t image_size = image_bytes(size, size);
@@ -161,12 +170,17 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   render::Image actual(size, size);
   // Each call's cost and allowance, per frame: why a frame was charged.
   std::ofstream costs(options.log_dir + "/judge-render-" + scene_name + ".tsv");
+  // Which variant each frame drew, as a fingerprint: a regrade with the
+  // same seed and secret shows the same lines.
+  std::ofstream variants(options.log_dir + "/judge-render-" + scene_name + ".variants");
   costs << std::fixed << std::setprecision(4)
         << "# frame\tsetup_ms\tsetup_allowance_ms\tframe_ms\tread_back_ms\t"
            "read_back_allowance_ms\tprobe_charged_ms\tcharged_ms\n";
   for (int frame = 1; frame <= options.runs; ++frame) {
     const auto seed = static_cast<std::uint32_t>(seeds() % 4294967295u + 1);
-    const scenes::Scene scene = scene_variant(scene_name, seed, seeds());
+    const std::uint64_t draw = seeds();
+    const scenes::Scene scene = scene_variant(scene_name, seed, draw);
+    variants << fingerprint(options.secret, seed, draw) << std::endl;
     write_scene(scene_memory.data(), scene_memory.bytes(), scene, size, size);
     std::memset(image, kPoison, image_memory.bytes());
 

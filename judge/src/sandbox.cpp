@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -62,13 +64,82 @@ int tasks_of(uid_t uid) {
   return count;
 }
 
-std::vector<std::string> device_nodes() {
-  std::vector<std::string> nodes;
-  glob_t g{};
-  if (glob("/dev/nvidia*", 0, nullptr, &g) == 0)
-    for (std::size_t i = 0; i < g.gl_pathc; ++i) nodes.emplace_back(g.gl_pathv[i]);
-  globfree(&g);
-  return nodes;
+std::string read_first_line(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+bool write_text(const std::string& path, const std::string& text) {
+  const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool ok = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  close(fd);
+  return ok;
+}
+
+// The value of `key` in a file of "key value" lines (memory.events,
+// memory.oom_control), or -1.
+long long keyed_value(const std::string& path, const std::string& key) {
+  std::ifstream in(path);
+  std::string k;
+  long long v = 0;
+  while (in >> k >> v)
+    if (k == key) return v;
+  return -1;
+}
+
+// The judge's own memory cgroup folder, cgroup v2 or v1, or "" when the
+// memory controller is not mounted where it is looked for.
+std::string own_memory_cgroup(bool* v2) {
+  std::ifstream in("/proc/self/cgroup");
+  std::string unified, v1;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t a = line.find(':'), b = line.find(':', a + 1);
+    if (a == std::string::npos || b == std::string::npos) continue;
+    const std::string controllers = line.substr(a + 1, b - a - 1), path = line.substr(b + 1);
+    if (line.compare(0, a, "0") == 0 && controllers.empty()) unified = path;
+    std::stringstream list(controllers);
+    for (std::string c; std::getline(list, c, ',');)
+      if (c == "memory") v1 = path;
+  }
+  if (!v1.empty() && is_folder("/sys/fs/cgroup/memory" + v1)) {
+    *v2 = false;
+    return "/sys/fs/cgroup/memory" + v1;
+  }
+  if (!unified.empty() && read_first_line("/sys/fs/cgroup/cgroup.controllers").find("memory") !=
+                              std::string::npos) {
+    *v2 = true;
+    return "/sys/fs/cgroup" + (unified == "/" ? std::string() : unified);
+  }
+  return {};
+}
+
+// A parent for the workers' memory cgroups, tried by making one; "" and
+// the reason when none can be made.
+std::string memory_cgroup_parent(bool* v2, std::string* why) {
+  const std::string own = own_memory_cgroup(v2);
+  if (own.empty()) {
+    *why = "no memory cgroup controller found";
+    return {};
+  }
+  const std::string probe = own + "/judge-probe-" + std::to_string(getpid());
+  if (mkdir(probe.c_str(), 0755) != 0) {
+    *why = "cannot make a cgroup in " + own + ": " + std::strerror(errno);
+    return {};
+  }
+  const std::string limit_file = *v2 ? "/memory.max" : "/memory.limit_in_bytes";
+  // cgroup v2 gives a child the memory controller only where the parent
+  // passes it on.
+  if (*v2 && !exists(probe + limit_file)) write_text(own + "/cgroup.subtree_control", "+memory");
+  const bool has_limit = exists(probe + limit_file);
+  rmdir(probe.c_str());
+  if (!has_limit) {
+    *why = "the memory controller is not enabled below " + own;
+    return {};
+  }
+  return own;
 }
 
 // The program a name runs: itself when it holds a '/', else the first match
@@ -128,27 +199,94 @@ std::string reachable_copy(const std::string& program) {
   return copy;
 }
 
+bool is_link(const std::string& path) {
+  struct stat st {};
+  return lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+// Whether `path` is `folder` or lies inside it.
+bool inside(const std::string& path, const std::string& folder) {
+  return path == folder || (path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0 &&
+                            (folder == "/" || path[folder.size()] == '/'));
+}
+
+// Folders the dynamic loader searches outside /usr: LD_LIBRARY_PATH's and
+// /etc/ld.so.conf.d's (where a GPU driver installed under /usr/local or
+// /opt names its libraries).
+std::vector<std::string> library_folders() {
+  std::vector<std::string> found;
+  auto add = [&](const std::string& folder) {
+    char* real = realpath(folder.c_str(), nullptr);
+    if (!real) return;
+    const std::string path = real;
+    free(real);
+    if (is_folder(path) && std::find(found.begin(), found.end(), path) == found.end())
+      found.push_back(path);
+  };
+  if (const char* env = std::getenv("LD_LIBRARY_PATH")) {
+    std::string dirs = env;
+    std::size_t start = 0;
+    while (start <= dirs.size()) {
+      const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+      if (end > start) add(dirs.substr(start, end - start));
+      start = end + 1;
+    }
+  }
+  glob_t g{};
+  if (glob("/etc/ld.so.conf.d/*.conf", 0, nullptr, &g) == 0)
+    for (std::size_t i = 0; i < g.gl_pathc; ++i) {
+      std::ifstream in(g.gl_pathv[i]);
+      for (std::string line; std::getline(in, line);)
+        if (!line.empty() && line[0] == '/') add(line.substr(0, line.find_first_of(" \t#")));
+    }
+  globfree(&g);
+  return found;
+}
+
+// The worker's view, an allowlist: the system's programs and libraries
+// (/usr, without /usr/local, whose software a grader may have installed
+// there, apart from the loader's folders), the few files of /etc that the
+// loader and the C library read, /sys read-only, its own /proc, a minimal
+// /dev read-only with the device nodes of its GPU, a private bounded /tmp
+// and the worker program. No home, no handout, no other student, no
+// reference program, no socket: none of them is in the view.
 std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
                                        const SandboxOptions& options) {
-  std::vector<std::string> a = {find_program(options.bwrap),
-                                "--unshare-all",
-                                "--die-with-parent",
-                                "--new-session",
-                                "--ro-bind",
-                                "/",
-                                "/",
-                                "--dev",
-                                "/dev",
-                                "--proc",
-                                "/proc",
-                                "--size",
-                                "268435456",
-                                "--tmpfs",
-                                "/tmp"};
-  for (const std::string& node : device_nodes()) a.insert(a.end(), {"--dev-bind", node, node});
+  std::vector<std::string> a = {find_program(options.bwrap), "--unshare-all", "--die-with-parent",
+                                "--new-session", "--ro-bind", "/usr", "/usr"};
+  // Merged /usr (Debian 12) makes these links; older systems have folders.
+  for (const char* top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
+    if (is_link(top)) {
+      char target[4096];
+      const ssize_t n = readlink(top, target, sizeof target - 1);
+      if (n > 0) a.insert(a.end(), {"--symlink", std::string(target, static_cast<std::size_t>(n)), top});
+    } else if (is_folder(top)) {
+      a.insert(a.end(), {"--ro-bind", top, top});
+    }
+  }
+  const std::vector<std::string> libraries = library_folders();
+  if (is_folder("/usr/local")) a.insert(a.end(), {"--tmpfs", "/usr/local"});
+  for (const std::string& folder : libraries)
+    if (!inside(folder, "/usr") || inside(folder, "/usr/local"))
+      a.insert(a.end(), {"--ro-bind", folder, folder});
+  if (is_folder("/usr/local")) a.insert(a.end(), {"--remount-ro", "/usr/local"});
+  for (const char* file : {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
+                           "/etc/nsswitch.conf", "/etc/passwd", "/etc/group", "/etc/localtime",
+                           "/etc/alternatives"})
+    a.insert(a.end(), {"--ro-bind-try", file, file});
+  a.insert(a.end(), {"--ro-bind", "/sys", "/sys", "--proc", "/proc", "--dev", "/dev"});
+  for (const std::string& node : options.device_nodes)
+    a.insert(a.end(), {"--dev-bind", node, node});
+  a.insert(a.end(), {"--remount-ro", "/dev", "--size", "268435456", "--tmpfs", "/tmp"});
+  // What --hide names only matters where the view shows it.
+  std::vector<std::string> hidden;
+  for (const std::string& path : options.hide) {
+    bool shown = inside(path, "/usr") || inside(path, "/sys") || inside(argv[0], path);
+    for (const std::string& folder : libraries) shown = shown || inside(path, folder);
+    if (shown) hidden.push_back(path);
+  }
   // Hidden folders become empty ones, parents before the folders inside
   // them, read-only once every mount inside them is made.
-  std::vector<std::string> hidden = options.hide;
   std::sort(hidden.begin(), hidden.end());
   std::vector<std::string> folders;
   for (const std::string& path : hidden) {
@@ -161,11 +299,13 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
   }
   a.insert(a.end(), {"--ro-bind", argv[0], argv[0]});
   for (const std::string& path : folders) a.insert(a.end(), {"--remount-ro", path});
-  a.insert(a.end(), {"--chdir", "/tmp", "--clearenv", "--setenv", "PATH",
+  a.insert(a.end(), {"--remount-ro", "/", "--chdir", "/tmp", "--clearenv", "--setenv", "PATH",
                      "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp"});
-  for (const char* name :
-       {"LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING", "CUDA_CACHE_DISABLE"})
+  for (const char* name : {"LD_LIBRARY_PATH", "CUDA_MODULE_LOADING", "CUDA_CACHE_DISABLE"})
     pass_env(a, name);
+  // The worker sees its GPU alone, so the grader's numbering of the GPUs
+  // means nothing inside.
+  if (!options.one_gpu) pass_env(a, "CUDA_VISIBLE_DEVICES");
   a.emplace_back("--");
   a.insert(a.end(), argv.begin(), argv.end());
   return a;
@@ -225,15 +365,45 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
   const rlimit data{data_bytes, data_bytes};
   const rlimit core{0, 0};
 
+  // Its memory cgroup, joined by the child before it drops to nobody.
+  static int cgroups_made = 0;
+  std::string cgroup;
+  int cgroup_procs = -1;
+  if (!plan.cgroup_parent.empty() && options.memory_limit_mib > 0) {
+    cgroup = plan.cgroup_parent + "/judge-worker-" + std::to_string(getpid()) + "-" +
+             std::to_string(++cgroups_made);
+    const std::string bytes = std::to_string(options.memory_limit_mib << 20);
+    const bool made =
+        mkdir(cgroup.c_str(), 0755) == 0 &&
+        (plan.cgroup_v2 ? write_text(cgroup + "/memory.max", bytes)
+                        : write_text(cgroup + "/memory.limit_in_bytes", bytes));
+    // Swap would let it keep more; not every kernel accounts it.
+    if (plan.cgroup_v2) {
+      write_text(cgroup + "/memory.swap.max", "0");
+      write_text(cgroup + "/memory.oom.group", "1");
+    } else {
+      write_text(cgroup + "/memory.memsw.limit_in_bytes", bytes);
+    }
+    if (made) cgroup_procs = open((cgroup + "/cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
+    if (cgroup_procs < 0) {
+      rmdir(cgroup.c_str());
+      close(log);
+      close(null);
+      throw std::runtime_error("cannot make the worker's memory cgroup " + cgroup);
+    }
+  }
+
   const pid_t pid = fork();
   if (pid < 0) {
     close(log);
     close(null);
+    if (cgroup_procs >= 0) close(cgroup_procs);
     throw std::system_error(errno, std::generic_category(), "fork");
   }
   if (pid == 0) {
     // Only system calls from here: the parent may have threads.
     setpgid(0, 0);
+    if (cgroup_procs >= 0 && write(cgroup_procs, "0", 1) != 1) _exit(125);
     std::vector<int> high(inherit.size());
     for (std::size_t i = 0; i < inherit.size(); ++i) high[i] = fcntl(inherit[i], F_DUPFD, 100);
     dup2(null, 0);
@@ -254,16 +424,22 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
   }
   close(log);
   close(null);
+  if (cgroup_procs >= 0) close(cgroup_procs);
   Worker w;
   w.pid_ = pid;
   w.output_limit_ = options.output_limit_bytes;
   w.through_bwrap_ = plan.sandboxed;
+  w.cgroup_ = cgroup;
+  w.cgroup_v2_ = plan.cgroup_v2;
+  w.memory_limit_mib_ = options.memory_limit_mib;
   return w;
 }
 
 Worker::Worker(Worker&& other) noexcept
     : pid_(std::exchange(other.pid_, -1)), output_limit_(other.output_limit_),
-      through_bwrap_(other.through_bwrap_), ended_(std::move(other.ended_)) {}
+      through_bwrap_(other.through_bwrap_), cgroup_(std::exchange(other.cgroup_, {})),
+      cgroup_v2_(other.cgroup_v2_), memory_limit_mib_(other.memory_limit_mib_),
+      ended_(std::move(other.ended_)) {}
 
 Worker& Worker::operator=(Worker&& other) noexcept {
   if (this != &other) {
@@ -271,6 +447,9 @@ Worker& Worker::operator=(Worker&& other) noexcept {
     pid_ = std::exchange(other.pid_, -1);
     output_limit_ = other.output_limit_;
     through_bwrap_ = other.through_bwrap_;
+    cgroup_ = std::exchange(other.cgroup_, {});
+    cgroup_v2_ = other.cgroup_v2_;
+    memory_limit_mib_ = other.memory_limit_mib_;
     ended_ = std::move(other.ended_);
   }
   return *this;
@@ -290,6 +469,19 @@ std::optional<std::string> Worker::reap(int flags) {
   // Whatever it left in its process group goes with it.
   ::kill(-pid_, SIGKILL);
   ended_ = r < 0 ? std::string("vanished") : describe_status(status, through_bwrap_, output_limit_);
+  if (!cgroup_.empty()) {
+    const long long oom_kills =
+        cgroup_v2_ ? keyed_value(cgroup_ + "/memory.events", "oom_kill")
+                   : keyed_value(cgroup_ + "/memory.oom_control", "oom_kill");
+    if (oom_kills > 0)
+      ended_ = "went over its memory limit of " + std::to_string(memory_limit_mib_) +
+               " MiB, shared memory included (" + *ended_ + ")";
+    // Its processes are gone once the sandbox's first one is: the folder
+    // goes as soon as the kernel has let them go.
+    for (int i = 0; i < 200 && rmdir(cgroup_.c_str()) != 0 && errno == EBUSY; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    cgroup_.clear();
+  }
   return ended_;
 }
 
@@ -313,12 +505,55 @@ void Worker::kill() {
   reap(0);
 }
 
+std::vector<std::string> gpu_device_nodes(const std::string& bus_id, bool* one_gpu) {
+  std::vector<std::string> nodes;
+  for (const char* shared : {"/dev/nvidiactl", "/dev/nvidia-uvm", "/dev/nvidia-uvm-tools",
+                             "/dev/nvidia-modeset", "/dev/nvidia-caps"})
+    if (exists(shared)) nodes.emplace_back(shared);
+  std::string id = bus_id;
+  for (char& c : id) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // The driver names the folder with a 4-digit domain; CUDA may give 8.
+  if (id.size() > 12 && id.compare(0, 4, "0000") == 0) id = id.substr(4);
+  std::ifstream info("/proc/driver/nvidia/gpus/" + id + "/information");
+  for (std::string line; std::getline(info, line);) {
+    if (line.compare(0, 13, "Device Minor:") != 0) continue;
+    const std::string minor = line.substr(line.find_first_not_of(" \t", 13));
+    const std::string node = "/dev/nvidia" + minor;
+    if (!minor.empty() && minor.find_first_not_of("0123456789") == std::string::npos &&
+        exists(node)) {
+      nodes.push_back(node);
+      *one_gpu = true;
+      return nodes;
+    }
+  }
+  // Not told apart: every GPU's node.
+  *one_gpu = false;
+  glob_t g{};
+  if (glob("/dev/nvidia[0-9]*", 0, nullptr, &g) == 0)
+    for (std::size_t i = 0; i < g.gl_pathc; ++i) nodes.emplace_back(g.gl_pathv[i]);
+  globfree(&g);
+  return nodes;
+}
+
 SandboxPlan plan_sandbox(const SandboxOptions& options) {
   SandboxPlan plan;
   const bool root = geteuid() == 0;
+  std::string memory_note;
+  if (options.memory_limit_mib > 0) {
+    std::string why;
+    plan.cgroup_parent = memory_cgroup_parent(&plan.cgroup_v2, &why);
+    if (plan.cgroup_parent.empty())
+      memory_note = "shared memory not bounded (" + why + ")";
+  }
+  // Joins the process limit's note and the memory's.
+  auto with_memory_note = [&](SandboxPlan p) {
+    if (!memory_note.empty())
+      p.limits_note += (p.limits_note.empty() ? "" : "; ") + memory_note;
+    return p;
+  };
   if (options.unsandboxed) {
     if (root) plan.limits_note = "process limit not enforced (unsandboxed, as root)";
-    return plan;
+    return with_memory_note(plan);
   }
   // Try the real view on a harmless program: as nobody first (as root), so
   // the process limit binds, then as the caller.
@@ -346,7 +581,7 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
       if (root && !drop)
         plan.limits_note =
             "process limit not enforced (the sandbox runs as root; as nobody: " + as_nobody + ")";
-      return plan;
+      return with_memory_note(plan);
     }
     if (last.empty()) last = ended;
     if (drop) as_nobody = last;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "judge/seeds.h"
 #include "judge/session.h"
 #include "scan/reference.h"
 
@@ -134,8 +135,7 @@ ScanRow judge_scan(ScanTest test, std::int64_t n, const ScanJudgeOptions& option
   if (!row.reason.empty()) return row;
   row.empty_ms = session.empty_round_trip(5, options.call_timeout_s);
 
-  std::seed_seq entropy{std::random_device{}(), std::random_device{}(), std::random_device{}()};
-  std::mt19937_64 seeds(options.seed ? std::mt19937_64(options.seed) : std::mt19937_64(entropy));
+  std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
   std::vector<int> in(static_cast<std::size_t>(n)), want(static_cast<std::size_t>(n));
   const Command command = test == ScanTest::kScan ? Command::kScan : Command::kFindRepeats;
   for (int call = 1; call <= options.runs; ++call) {

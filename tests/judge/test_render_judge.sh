@@ -51,6 +51,37 @@ expect_match "cached image: the second frame differs" $'\trejected\t.*\timage of
 render_rows wrong_size rgb
 expect_match "wrong image size: said" 'image\(\) is 129x128, not the scene.s 128x128' "$rows"
 
+# Shrinking the shared image or scene (SIGBUS in the judge) is refused.
+render_rows resize_image rgb
+expect_eq "resize_image: the judge survives" ok:3 "$(field rgb 3):$(field rgb 8)"
+expect_match "resize_image: shrinking the image refused" \
+  'ftruncate\(5, 0\): Operation not permitted' "$(cat "$tmp"/logs-resize_image/*.log)"
+
+# Variants move and resize the circles too: what was computed from the
+# first frame's geometry is wrong for the next, even on rgb and pattern,
+# whose positions the course's generator fixes.
+render_rows cache_geometry rgb,pattern
+expect_match "cache_geometry rgb: the second frame differs" $'^render\trgb\trejected\t.*\timage of timed frame 2 differs' "$rows"
+expect_match "cache_geometry pattern: the second frame differs" $'^render\tpattern\trejected\t.*\timage of timed frame 2 differs' "$rows"
+
+# A worker that knows the seed cannot draw the variants ahead: they come
+# from the seed and a secret the grader keeps.
+printf 'a secret of the grader\n' >"$tmp/secret"
+render_rows known_seed rgb --seed 20261203 --secret-file "$tmp/secret"
+expect_match "known_seed with a secret: the first frame differs" $'\trejected\t.*\timage of timed frame 1 differs' "$rows"
+render_rows known_seed rgb --seed 20261203
+expect_match "known_seed without a secret file: the first frame differs" $'\trejected\t.*\timage of timed frame 1 differs' "$rows"
+# The same seed and secret give the same inputs (a regrade), another secret
+# other ones: the per-frame costs name each frame's variant.
+for run in 1 2; do
+  render_rows honest rand10k --seed 7 --secret-file "$tmp/secret"
+  cp "$tmp/logs-honest/judge-render-rand10k.variants" "$tmp/variants-$run"
+done
+printf 'another secret of the grader\n' >"$tmp/secret2"
+render_rows honest rand10k --seed 7 --secret-file "$tmp/secret2"
+expect_eq "same seed and secret: the same variants" "$(cat "$tmp/variants-1")" "$(cat "$tmp/variants-2")"
+expect_no_match "another secret: other variants" "$(head -n 1 "$tmp/variants-1")" "$(cat "$tmp/logs-honest/judge-render-rand10k.variants")"
+
 # Work moved out of the timed frame: its rand10k row stays correct, and the
 # charge is a good part of its own best time and more than 1 ms (the work is a
 # serial rand10k frame). Both within one row: another run's time on a busy

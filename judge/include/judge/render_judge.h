@@ -27,6 +27,7 @@ struct RenderJudgeOptions {
   double call_timeout_s = 10;
   double start_timeout_s = 60;
   std::uint64_t seed = 0; // 0: drawn from the system's entropy
+  std::string secret;     // the grader's (seeds.h); with `seed`, the variants
   double switch_ms = 0;   // as ScanJudgeOptions::switch_ms
   // An honest worker's setup and read-back (ms), e.g. the reference's: the
   // untimed calls' allowance is at least what these would get.

@@ -1,10 +1,11 @@
 // Starts an untrusted worker and keeps it contained: in a bubblewrap sandbox
-// (no network, a read-only view of the system with the grader's files hidden,
-// fresh /tmp and /proc, its own process namespace so nothing it starts
-// outlives it, the GPU device nodes bound in), with limits on processes, open
-// files, memory and the size of what it writes. Without the sandbox
-// (`unsandboxed`, for students grading their own work) the limits still hold
-// but the view is the caller's.
+// (no network; a read-only view that lists what a worker needs, the system's
+// libraries, its own program and its GPU's device nodes, and nothing else;
+// fresh /tmp and /proc; its own process namespace so nothing it starts
+// outlives it), with limits on processes, open files, memory (in a memory
+// cgroup where one can be made, shared memory included) and the size of what
+// it writes. Without the sandbox (`unsandboxed`, for students grading their
+// own work) the limits still hold but the view is the caller's.
 #pragma once
 
 #include <sys/types.h>
@@ -19,10 +20,18 @@ namespace judge {
 struct SandboxOptions {
   bool unsandboxed = false;
   std::string bwrap = "bwrap";
-  // Folders and files the worker must not see (covered by empty folders).
+  // Folders and files the worker must not see (covered by empty folders)
+  // where the view would show them.
   std::vector<std::string> hide;
+  // Device nodes bound in (the judge's GPU: gpu_device_nodes()).
+  std::vector<std::string> device_nodes;
+  // The nodes hold one GPU, so CUDA_VISIBLE_DEVICES is not passed on (it
+  // numbers the grader's GPUs, of which the worker sees one).
+  bool one_gpu = false;
   std::int64_t output_limit_bytes = std::int64_t{1} << 20;
-  std::int64_t memory_limit_mib = 16384; // the worker's host data (RLIMIT_DATA); 0: none
+  // The worker's host memory: its data (RLIMIT_DATA), and in a memory cgroup
+  // all it maps, shared memory included; 0: none.
+  std::int64_t memory_limit_mib = 16384;
   int max_processes = 256;               // tasks, threads included (RLIMIT_NPROC)
   int max_open_files = 256;
 };
@@ -32,7 +41,17 @@ struct SandboxPlan {
   bool sandboxed = false;
   bool drop_to_nobody = false; // root: the worker runs as nobody, so limits bind
   std::string limits_note;     // e.g. "process limit not enforced (root)"
+  // The parent of the workers' memory cgroups; empty when none can be made
+  // (limits_note then says that shared memory is not bounded).
+  std::string cgroup_parent;
+  bool cgroup_v2 = false;
 };
+
+// The device nodes a worker needs for the GPU with PCI bus id `bus_id`
+// (cudaDeviceGetPCIBusId's form): the driver's shared nodes and that GPU's
+// own, found through /proc/driver/nvidia. `one_gpu` says whether the GPU's
+// own node was told apart; when not, every GPU's node is listed.
+std::vector<std::string> gpu_device_nodes(const std::string& bus_id, bool* one_gpu);
 
 // Tries bubblewrap with the options' view. Returns the plan, or throws
 // std::runtime_error naming why no sandbox can be made (callers refuse to
@@ -68,6 +87,9 @@ private:
   pid_t pid_ = -1;
   std::int64_t output_limit_ = 0;
   bool through_bwrap_ = false;
+  std::string cgroup_; // its memory cgroup, removed when it has ended
+  bool cgroup_v2_ = false;
+  std::int64_t memory_limit_mib_ = 0;
   std::optional<std::string> ended_;
 };
 

@@ -27,6 +27,7 @@ struct ScanJudgeOptions {
   double call_timeout_s = 10;
   double start_timeout_s = 60;
   std::uint64_t seed = 0; // 0: drawn from the system's entropy
+  std::string secret;     // the grader's (seeds.h); with `seed`, the inputs
   // Device memory: what the judge's probe of the GPU costs right after an
   // honest worker's kernel (measure_switch_ms). A probe slower than that
   // means the worker's GPU work outlived its answer: the excess is added to
