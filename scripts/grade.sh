@@ -28,8 +28,13 @@
 #   --saxpy-n N           saxpy elements (default: cudaSaxpy's own, 100M)
 #   --runs N              timed runs per measurement, the best counts (default 3)
 #   --seed auto|random|N  the judge's seed for the inputs (N up to
-#                         4294967295, the same inputs every run; auto and
-#                         random, the default: drawn afresh)
+#                         4294967295: with the same secret, the same inputs
+#                         every run; auto and random, the default: drawn
+#                         afresh)
+#   --secret-file FILE    the secret the judge mixes with the seed, kept
+#                         where no submission can read it (default: made
+#                         once in the cache folder); a regrade with the same
+#                         seed and secret gives the same inputs
 #   --ref-mode MODE       the render reference, timed by the judge like the
 #                         graded renderer: course (the default, the course's
 #                         design in the slot's shape: judge_render_reference)

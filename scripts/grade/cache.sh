@@ -53,6 +53,7 @@ cache_put() {
 # clean_the_cache: --clean-cache.
 clean_the_cache() {
   local dir=$cache_dir/render size
+  rm -f -- "$cache_dir/judge-secret"
   if [ ! -d "$dir" ]; then
     echo "The cache $cache_dir is empty."
     return

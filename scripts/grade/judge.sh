@@ -58,6 +58,7 @@ judge_worker() {
   for path in "${judge_hidden[@]}"; do args+=(--hide "$path"); done
   [ "$unsandboxed" = 0 ] || args+=(--unsandboxed)
   [ -z "$worker_memory_limit" ] || args+=(--memory-limit "$worker_memory_limit")
+  args+=(--secret-file "$secret_file")
   mkdir -p -- "$prefix.worker"
   progress "$label: the judge, $runs timed calls"
   run_program "$JUDGE_LOG" "$bin_dir/judge" "${args[@]}" --log-dir "$prefix.worker" "$test"

@@ -32,6 +32,7 @@ build=1
 logs=""
 cache_dir=""
 clean_cache=0
+secret_file=""
 use_cache=1
 timeout_s=900
 quiet=0
@@ -92,6 +93,7 @@ parse_args() {
       --logs) need_folder "$@"; logs=$2; shift ;;
       --cache-dir) need_folder "$@"; cache_dir=$2; shift ;;
       --clean-cache) clean_cache=1 ;;
+      --secret-file) need_value "$@"; secret_file=$2; [[ $2 == /* ]] || secret_file=$PWD/$2; shift ;;
       --no-cache) use_cache=0 ;;
       --timeout) need_number "$@"; timeout_s=$2; shift ;;
       --quiet) quiet=1 ;;
@@ -234,6 +236,7 @@ setup_paths() {
   logs=$(make_folder "$logs") || exit 1
   [ "$fresh" = 0 ] || created_logs=$logs
   work_dir=$(make_folder "$logs/work") || exit 1
+  judge_secret
   scores_tsv=$logs/.scores.tsv
   not_graded_tsv=$logs/.not_graded.tsv
   results_part=$logs/.results.md
@@ -241,6 +244,30 @@ setup_paths() {
   : >"$results_part"
   : >"$scores_tsv"
   : >"$not_graded_tsv"
+}
+
+# judge_secret: the secret the judge draws the inputs from, with the seed:
+# --secret-file's, else one kept in the cache folder (made once, readable by
+# the grader alone; the sandbox's view never shows it).
+# A cache that cannot keep one gets one for this run alone, in the logs.
+judge_secret() {
+  if [ -n "$secret_file" ]; then
+    if [ ! -r "$secret_file" ] || [ "$(wc -c <"$secret_file")" -lt 16 ]; then
+      usage_error "--secret-file: '$secret_file' is not a readable file of at least 16 bytes"
+    fi
+    return
+  fi
+  secret_file=$cache_dir/judge-secret
+  [ ! -s "$secret_file" ] || return 0
+  new_secret "$secret_file" 2>/dev/null && return
+  secret_file=$work_dir/judge-secret
+  new_secret "$secret_file" || { echo "grade.sh: cannot make the judge's secret in $work_dir" >&2; exit 1; }
+}
+
+# new_secret FILE: 32 random bytes, readable by the grader alone.
+new_secret() {
+  mkdir -p -- "$(dirname -- "$1")" && (umask 077 && head -c 32 /dev/urandom >"$1.$$") &&
+    mv -f -- "$1.$$" "$1"
 }
 
 # handout_references: in a handout (scripts/make_handout.sh) the reference

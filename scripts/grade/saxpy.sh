@@ -1,17 +1,43 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034,SC2154  # the settings are options.sh's, shared by every part
-# grade.sh's saxpy part: cudaSaxpy's timing table (not scored).
+# grade.sh's saxpy part: cudaSaxpy's timing table (not scored). cudaSaxpy
+# holds the submission's code, so it runs in the judge's sandbox (`judge
+# run`), never as the grader: nothing it does can reach the programs or
+# files the rest of the grade uses.
 # Sourced by scripts/grade.sh, after grade_lib.sh, options_lib.sh and run_lib.sh.
 
 # ---------------------------------------------------------------- saxpy
 
 grade_saxpy() {
   ensure_program cudaSaxpy || { not_graded saxpy "cudaSaxpy is not available"; return; }
-  local log=$logs/saxpy.log args=(-r "$runs") status verdict memcpy rows n
+  ensure_program judge || { not_graded saxpy "$(unavailable judge)"; return; }
+  local log=$logs/saxpy.log judge_log=$logs/saxpy.judge.log args=(-r "$runs") status verdict memcpy rows n row path
   [ -z "$saxpy_n" ] || args+=(-n "$saxpy_n")
-  progress "saxpy: cudaSaxpy ${args[*]}"
-  run_program "$log" "$bin_dir/cudaSaxpy" "${args[@]}"
+  local -a judge_args=(--worker "$bin_dir/cudaSaxpy" --memory "$judge_memory" --call-timeout "$timeout_s"
+    --log-dir "$logs/saxpy.worker")
+  hidden_paths
+  for path in "${judge_hidden[@]}"; do judge_args+=(--hide "$path"); done
+  [ "$unsandboxed" = 0 ] || judge_args+=(--unsandboxed)
+  [ -z "$worker_memory_limit" ] || judge_args+=(--memory-limit "$worker_memory_limit")
+  mkdir -p -- "$logs/saxpy.worker"
+  progress "saxpy: cudaSaxpy ${args[*]} (in the judge's sandbox)"
+  run_program "$judge_log" "$bin_dir/judge" "${judge_args[@]}" run -- "${args[@]}"
   status=$?
+  row=$(awk -F '\t' '$1 == "run" { print; exit }' "$judge_log")
+  if [ -z "$row" ]; then
+    # The judge could not start it: no GPU, no sandbox.
+    verdict=$(classify_run "$status" "$judge_log")
+    [ "$verdict" != nogpu ] || { not_graded saxpy "cudaSaxpy needs a GPU: $(first_failure_line "$judge_log")"; return; }
+    not_graded saxpy "the judge could not run cudaSaxpy: $(first_failure_line "$judge_log")"
+    return
+  fi
+  cp -- "$logs/saxpy.worker/worker-run.log" "$log" 2>/dev/null || : >"$log"
+  # Its exit status as the judge saw it; a hang or a kill is a crash.
+  case "$(cut -f 3,9 <<<"$row")" in
+    ok*) status=0 ;;
+    *"exited with status "*) status=${row##*exited with status } status=${status%%[!0-9]*} ;;
+    *) status=137 ;;
+  esac
   verdict=$(classify_run "$status" "$log" "$GRADE_SAXPY_PASS_RE")
   [ "$verdict" != nogpu ] || { not_graded saxpy "cudaSaxpy needs a GPU: $(first_failure_line "$log")"; return; }
   memcpy=$(parse_saxpy_memcpy "$log")

@@ -482,7 +482,9 @@ test_build_when_stale() {
   mkdir -p "$build/bin" "$fakebin"
   touch "$build/CMakeCache.txt"
   printf '#!/usr/bin/env bash\nexec "%s" "$@"\n' "$here/fake/cudaSaxpy" >"$build/bin/cudaSaxpy"
-  chmod +x "$build/bin/cudaSaxpy"
+  # saxpy runs in the judge's sandbox: the judge is built too.
+  printf '#!/usr/bin/env bash\nexec "%s" "$@"\n' "$here/fake/judge" >"$build/bin/judge"
+  chmod +x "$build/bin/cudaSaxpy" "$build/bin/judge"
   printf '#!/usr/bin/env bash\necho "cmake $*" >>"%s"\ntouch "%s"\n' "$tmp/cmake.calls" "$build/bin/cudaSaxpy" >"$fakebin/cmake"
   chmod +x "$fakebin/cmake"
   : >"$tmp/cmake.calls"
