@@ -116,30 +116,39 @@ std::string own_memory_cgroup(bool* v2) {
   return {};
 }
 
-// A parent for the workers' memory cgroups, tried by making one; "" and
-// the reason when none can be made.
+// Whether workers' memory cgroups can be made in `parent`, tried by making
+// one; the reason when not.
+bool can_hold_workers(const std::string& parent, bool v2, std::string* why) {
+  const std::string probe = parent + "/judge-probe-" + std::to_string(getpid());
+  if (mkdir(probe.c_str(), 0755) != 0) {
+    *why = "cannot make a cgroup in " + parent + ": " + std::strerror(errno);
+    return false;
+  }
+  const std::string limit_file = v2 ? "/memory.max" : "/memory.limit_in_bytes";
+  // cgroup v2 gives a child the memory controller only where the parent
+  // passes it on.
+  if (v2 && !exists(probe + limit_file)) write_text(parent + "/cgroup.subtree_control", "+memory");
+  const bool has_limit = exists(probe + limit_file);
+  rmdir(probe.c_str());
+  if (!has_limit) *why = "the memory controller is not enabled below " + parent;
+  return has_limit;
+}
+
+// A parent for the workers' memory cgroups: the judge's own cgroup, else
+// (cgroup v2, whose rule keeps the controller from a cgroup that holds
+// processes, as the judge's does) the hierarchy's root; "" and the reason
+// when neither can hold them.
 std::string memory_cgroup_parent(bool* v2, std::string* why) {
   const std::string own = own_memory_cgroup(v2);
   if (own.empty()) {
     *why = "no memory cgroup controller found";
     return {};
   }
-  const std::string probe = own + "/judge-probe-" + std::to_string(getpid());
-  if (mkdir(probe.c_str(), 0755) != 0) {
-    *why = "cannot make a cgroup in " + own + ": " + std::strerror(errno);
-    return {};
-  }
-  const std::string limit_file = *v2 ? "/memory.max" : "/memory.limit_in_bytes";
-  // cgroup v2 gives a child the memory controller only where the parent
-  // passes it on.
-  if (*v2 && !exists(probe + limit_file)) write_text(own + "/cgroup.subtree_control", "+memory");
-  const bool has_limit = exists(probe + limit_file);
-  rmdir(probe.c_str());
-  if (!has_limit) {
-    *why = "the memory controller is not enabled below " + own;
-    return {};
-  }
-  return own;
+  if (can_hold_workers(own, *v2, why)) return own;
+  std::string at_root;
+  if (*v2 && own != "/sys/fs/cgroup" && can_hold_workers("/sys/fs/cgroup", true, &at_root))
+    return "/sys/fs/cgroup";
+  return {};
 }
 
 // The program a name runs: itself when it holds a '/', else the first match
