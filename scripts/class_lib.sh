@@ -182,14 +182,32 @@ grade_one() {
   rm -rf -- "$work"
 }
 
-# part_scores DIR: "part score max" for each scoring part of the student's
-# scores.tsv (0 of 0 for a part without rows).
+# part_scores DIR MAXIMUM: "part score max" for each scoring part of the
+# student's scores.tsv; max is the part's in MAXIMUM (grade.sh --maximum's
+# lines), the same for every student whatever happened to this one (the
+# rows' own where MAXIMUM is missing, as in a class graded before it).
 part_scores() {
-  local part
+  local part max
   for part in "${CLASS_PARTS[@]}"; do
-    awk -F '\t' -v part="$part" 'NR > 1 && $1 == part { s += $9; m += $10 }
-      END { printf "%s %.3f %.3f\n", part, s, m }' "$1/scores.tsv" 2>/dev/null || echo "$part 0 0"
+    max=$(awk -F '\t' -v part="$part" '$1 == part { print $2 }' "$2" 2>/dev/null)
+    awk -F '\t' -v part="$part" -v max="$max" 'NR > 1 && $1 == part { s += $9; m += $10 }
+      END { printf "%s %.3f %.3f\n", part, s, (max != "" ? max : m) }' "$1/scores.tsv" 2>/dev/null ||
+      echo "$part 0 ${max:-0}"
   done
+}
+
+# class_maximum OUT: OUT/maximum.tsv, each scoring part's most points for
+# the grade's options (grade.sh --maximum in the handout), found before any
+# student is built, so a mistake in those options stops the class at once
+# (exit 2, with grade.sh's line).
+class_maximum() {
+  if ! "$handout/scripts/grade.sh" all --maximum "${grade_args[@]}" >"$1/maximum.tsv.new" 2>"$1/.maximum.err"; then
+    echo "grade_class.sh: the options after --: $(tail -n 1 "$1/.maximum.err")" >&2
+    rm -f -- "$1/maximum.tsv.new" "$1/.maximum.err"
+    exit 2
+  fi
+  rm -f -- "$1/.maximum.err"
+  mv -f -- "$1/maximum.tsv.new" "$1/maximum.tsv"
 }
 
 # write_gradebook OUT ID...: OUT/gradebook.csv, one row per student: the
@@ -204,7 +222,7 @@ write_gradebook() {
     printf ',total,max_total,status,gpu\n'
     for id in "$@"; do
       dir=$out/students/$id
-      part_scores "$dir" | awk -v id="$id" -v status="$(awk -F '\t' 'NR == 2 { print $1 }' "$dir/status.tsv" 2>/dev/null)" \
+      part_scores "$dir" "$out/maximum.tsv" | awk -v id="$id" -v status="$(awk -F '\t' 'NR == 2 { print $1 }' "$dir/status.tsv" 2>/dev/null)" \
         -v gpu="$(awk -F '\t' 'NR == 2 { print $3 }' "$dir/status.tsv" 2>/dev/null)" '
         { line = line "," ($2 + 0); total += $2; max += $3 }
         END {

@@ -75,6 +75,9 @@
 #                         default 16384; 0: none, for workers built with
 #                         AddressSanitizer)
 #   --quiet               no progress lines on stderr
+#   --maximum             print each part's most points for these options
+#                         (part, tab, points; saxpy scores none) and stop:
+#                         the class grader's maximum for every student
 #   --gradescope FILE     also write Gradescope's results.json to FILE (one test
 #                         per graded row; scripts/gradescope.sh)
 #   -h, --help            this text
@@ -144,6 +147,10 @@ main() {
   parse_args "$@"
   handout_references
   validate_args
+  if [ "$print_maximum" = 1 ]; then
+    print_maximum_points
+    exit 0
+  fi
   setup_paths
   prepare_programs
   local part

@@ -182,6 +182,11 @@ speedup() {
   awk -v r="$1" -v t="$2" 'BEGIN { if (t + 0 > 0) printf "%.2fx\n", r / t; else print "-" }'
 }
 
+# The course's points: per scene of render, per size of scan and of
+# find_repeats (the most each row can score).
+GRADE_RENDER_POINTS=9
+GRADE_SCAN_POINTS=1.25
+
 # render_score VERDICT T_REF T: the course's points for one scene, 0 to 9:
 # 0 when incorrect; 9 when T <= 1.2 T_ref; 2 when T > 10 T_ref; else
 # 2 + ceil(7 T_ref / T). "n/a" when a correct scene has no reference time.

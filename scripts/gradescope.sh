@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Writes Gradescope's autograder results.json from a grade.sh log folder:
 # one test per row of scores.tsv (name, score, max_score, status, output),
-# and one test scoring 0 of 0 per row of not_graded.tsv (a part that could
-# not be graded, its reason as the output), so the student sees why.
+# and one test scoring 0 per row of not_graded.tsv (a part that could not be
+# graded, out of the points it could still have scored, its reason as the
+# output), so the student sees why and the total's maximum is the
+# assignment's.
 # Format: Gradescope's "Autograder Specifications", section "Output format".
 #
 # Usage: scripts/gradescope.sh [--execution-time SECONDS] LOG_DIR FILE
@@ -77,7 +79,7 @@ jq -n --rawfile scores "$log_dir/scores.tsv" --rawfile not_graded "$not_graded" 
               + (if (.note // "") != "" then "\nthe judge: \(.note)" else "" end))};
   ($not_graded | rows) as $skipped
   | ([$scores | rows | .[] | test_of_row]
-     + [$skipped[] | {name: "\(.part) (not graded)", score: 0, max_score: 0, status: "failed", output: .reason}]) as $tests
+     + [$skipped[] | {name: "\(.part) (not graded)", score: 0, max_score: ((.max_score // "0") | number), status: "failed", output: .reason}]) as $tests
   | {score: ([$tests[].score] | add // 0)}
   + (if $execution_time != "" then {execution_time: ($execution_time | tonumber)} else {} end)
   + {output: ([("Graded by scripts/grade.sh: one test per graded item.")]

@@ -33,6 +33,7 @@ logs=""
 cache_dir=""
 clean_cache=0
 secret_file=""
+print_maximum=0
 use_cache=1
 timeout_s=900
 quiet=0
@@ -93,6 +94,7 @@ parse_args() {
       --logs) need_folder "$@"; logs=$2; shift ;;
       --cache-dir) need_folder "$@"; cache_dir=$2; shift ;;
       --clean-cache) clean_cache=1 ;;
+      --maximum) print_maximum=1 ;;
       --secret-file) need_value "$@"; secret_file=$2; [[ $2 == /* ]] || secret_file=$PWD/$2; shift ;;
       --no-cache) use_cache=0 ;;
       --timeout) need_number "$@"; timeout_s=$2; shift ;;

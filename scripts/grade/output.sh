@@ -70,7 +70,7 @@ write_results() {
     cat "$scores_tsv"
   } >"$logs/scores.tsv"
   {
-    printf 'part\treason\n'
+    printf 'part\treason\tmax_score\n'
     cat "$not_graded_tsv"
   } >"$logs/not_graded.tsv"
   tsv_to_csv <"$logs/scores.tsv" >"$logs/scores.csv"
@@ -87,4 +87,33 @@ write_results() {
     exit_status=1
   fi
   echo "Logs and results ($files): $logs"
+}
+
+# print_maximum_points: each scoring part's most points (--maximum).
+print_maximum_points() {
+  local part rung n points
+  for part in "${parts[@]}"; do
+    case "$part" in
+      scan | find_repeats) n=$(wc -w <<<"${counts//,/ }") points=$GRADE_SCAN_POINTS ;;
+      render) n=$(wc -w <<<"${scenes//,/ }") points=$GRADE_RENDER_POINTS ;;
+      *) continue ;;
+    esac
+    if [ "$ladder" = 0 ]; then
+      awk -v p="$part" -v n="$n" -v pts="$points" 'BEGIN { printf "%s\t%g\n", p, n * pts }'
+    else
+      local -a rungs=("${scan_rungs[@]}")
+      [ "$part" != render ] || rungs=("${render_rungs[@]}")
+      for rung in "${rungs[@]}"; do
+        awk -v p="$part/$rung" -v n="$n" -v pts="$points" 'BEGIN { printf "%s\t%g\n", p, n * pts }'
+      done
+    fi
+  done
+}
+
+# points_left PART: what PART may still score beyond its rows so far (its
+# maximum less its rows' maxima): what a part not graded costs.
+points_left() {
+  local max
+  max=$(print_maximum_points | awk -F '\t' -v p="$1" '$1 == p { print $2 }')
+  awk -F '\t' -v p="$1" -v max="${max:-0}" '$1 == p { m += $10 } END { v = max - m; printf "%g\n", (v > 0 ? v : 0) }' "$scores_tsv"
 }

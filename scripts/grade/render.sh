@@ -185,7 +185,7 @@ grade_render_scene() {
     warn "render $scene${mode:+ ($mode)}: rejected by the judge: $JUDGE_NOTE (worker's log: ${prefix#"$logs"/}.worker/)"
   [[ ! $seed_mode =~ ^[0-9]+$ ]] || seed=$seed_mode
   add_score_row "$part" "$scene" "$seed" "$REF_NAME" "$REF_MS" "$JUDGE_MS" "$JUDGE_VERDICT" \
-    "$(render_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" 9 "$JUDGE_ROUND_TRIP" "$JUDGE_NOTE"
+    "$(render_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" "$GRADE_RENDER_POINTS" "$JUDGE_ROUND_TRIP" "$JUDGE_NOTE"
 }
 
 # grade_render_rung MODE: the table of one worker (MODE empty: the graded
@@ -200,7 +200,7 @@ grade_render_rung() {
   done
   what=$(render_worker_target "$mode")
   print_score_table "$part" "Score table: render ($what, ${size}x$size, ms per frame, best of $runs timed by the judge)" \
-    "Scene Name" "Ref Time (T_ref)" "Your Time (T)" 9
+    "Scene Name" "Ref Time (T_ref)" "Your Time (T)" "$GRADE_RENDER_POINTS"
 }
 
 grade_render() {
@@ -217,5 +217,5 @@ grade_render() {
   fi
   for mode in "${render_rungs[@]}"; do grade_render_rung "$mode" || return; done
   print_ladder_table "Ladder: render ${size}x$size, ms per frame per scene, best of $runs, against $(render_reference_name)" \
-    "$scenes" render 9 "${render_rungs[@]}"
+    "$scenes" render "$GRADE_RENDER_POINTS" "${render_rungs[@]}"
 }

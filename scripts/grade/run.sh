@@ -129,7 +129,7 @@ report_bad_run() {
 # tells why the table is missing; its row in not_graded.tsv (results.json).
 not_graded() {
   warn "$1: not graded: $2"
-  printf '%s\t%s\n' "$(one_line "$1")" "$(one_line "$2")" >>"$not_graded_tsv"
+  printf '%s\t%s\t%s\n' "$(one_line "$1")" "$(one_line "$2")" "$(points_left "$1")" >>"$not_graded_tsv"
   printf '%s: not graded: %s\n\n' "$1" "$2" >>"$results_part"
   [ -t 1 ] || printf '%s: not graded: %s\n\n' "$1" "$2"
   exit_status=1

@@ -111,7 +111,7 @@ grade_scan_count() {
   [ "$JUDGE_VERDICT" = ok ] ||
     warn "$test $n${algo:+ ($algo)}: rejected by the judge: $JUDGE_NOTE (worker's log: ${prefix#"$logs"/}.worker/)"
   add_score_row "$part" "$n" - "$(scan_reference_name)" "$REF_MS" "$JUDGE_MS" "$JUDGE_VERDICT" \
-    "$(scan_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" 1.25 "$JUDGE_ROUND_TRIP" "$JUDGE_NOTE"
+    "$(scan_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" "$GRADE_SCAN_POINTS" "$JUDGE_ROUND_TRIP" "$JUDGE_NOTE"
 }
 
 # grade_scan_rung TEST ALGORITHM: the table of one worker (ALGORITHM empty:
@@ -127,7 +127,7 @@ grade_scan_rung() {
     grade_scan_count "$part" "$test" "$n" "$test${algo:+ $algo} $n ($i/$total)" "$algo" || return 1
   done
   print_score_table "$part" "Score table: $test$what (ms, best of $runs timed by the judge)" \
-    "Element Count" "Ref Time" "Student Time" 1.25
+    "Element Count" "Ref Time" "Student Time" "$GRADE_SCAN_POINTS"
 }
 
 grade_scan() {
@@ -144,5 +144,5 @@ grade_scan() {
   fi
   for algo in "${scan_rungs[@]}"; do grade_scan_rung "$test" "$algo" || return; done
   print_ladder_table "Ladder: $test, ms per element count, best of $runs, against $(scan_reference_name)" \
-    "$counts" "$test" 1.25 "${scan_rungs[@]}"
+    "$counts" "$test" "$GRADE_SCAN_POINTS" "${scan_rungs[@]}"
 }

@@ -38,6 +38,12 @@ for file in saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/s
 done
 cat >"$handout/scripts/grade.sh" <<'SH'
 #!/usr/bin/env bash
+# --maximum: the parts' most points, as the real one prints them for its
+# defaults; --bogus: a usage error.
+case " $* " in
+  *" --bogus "*) echo "grade.sh: unknown option '--bogus' (try --help)" >&2; exit 2 ;;
+  *" --maximum "*) printf 'scan\t5\nfind_repeats\t5\nrender\t72\n'; exit 0 ;;
+esac
 logs=""
 while [ $# -gt 0 ]; do [ "$1" != --logs ] || logs=$2; shift; done
 echo "grade ${CUDA_VISIBLE_DEVICES:-none} $(basename "$(dirname "$PWD")")" >>"$GRADE_CALLS"

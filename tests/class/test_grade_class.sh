@@ -39,13 +39,13 @@ expect_eq "first: exit status (some not graded)" 1 "$STATUS"
 expect_eq "gradebook: header" "student_id,scan,find_repeats,render,total,max_total,status,gpu" "$(head -n 1 "$tmp/out/gradebook.csv")"
 expect_eq "alice: scores from a nested folder" "alice,5,2.5,60,67.5,82,graded,\"none\"" "$(book alice)"
 expect_eq "bob: from a zip" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
-expect_match "carol: does not build" '^carol,0,0,0,0,0,build failed,' "$(book carol)"
+expect_match "carol: does not build" '^carol,0,0,0,0,82,build failed,' "$(book carol)"
 expect_match "carol: the compiler's line" "error: expected a ';'" "$(cat "$tmp/out/students/carol/status.tsv")"
-expect_match "dave: two files of one name, refused" '^dave,0,0,0,0,0,refused,' "$(book dave)"
+expect_match "dave: two files of one name, refused" '^dave,0,0,0,0,82,refused,' "$(book dave)"
 expect_match "dave: said why" '2 files named student_scan.cu' "$(cat "$tmp/out/students/dave/status.tsv")"
-expect_match "eve: a symbolic link, refused" '^eve,0,0,0,0,0,refused,' "$(book eve)"
+expect_match "eve: a symbolic link, refused" '^eve,0,0,0,0,82,refused,' "$(book eve)"
 expect_eq "frank: nothing handed in, graded as handed out" "frank,0,0,0,0,82,graded,\"none\"" "$(book frank)"
-expect_match "gina: hangs, stopped at the limit" '^gina,0,0,0,0,0,not graded,' "$(book gina)"
+expect_match "gina: hangs, stopped at the limit" '^gina,0,0,0,0,82,not graded,' "$(book gina)"
 expect_match "gina: said why" 'ran past 3 s' "$(cat "$tmp/out/students/gina/status.tsv")"
 expect_eq "a name that is no student id: left out" "" "$(grep '^bad' "$tmp/out/gradebook.csv")"
 expect_match "a name that is no student id: said" "'bad name' is not a student id" "$ERR"
@@ -62,6 +62,16 @@ else
   skip_part "the summary's chart (gnuplot is not installed)"
 fi
 calls=$(wc -l <"$GRADE_CALLS")
+# The gradebook's maximum is the assignment's for every row: a build
+# failure, a refusal and a hang count out of the same points.
+expect_eq "every row out of the assignment's maximum" "82" "$(awk -F, 'NR > 1 { print $(NF - 2) }' "$tmp/out/gradebook.csv" | sort -u)"
+
+# A mistake in the grade's options stops the class before anyone is built.
+ERR=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out" --gpus 0,1 --force "$subs" -- --bogus 2>&1 >/dev/null)
+STATUS=$?
+expect_eq "bad grade options: exit status" 2 "$STATUS"
+expect_match "bad grade options: grade.sh's line" "^grade_class.sh: the options after --: grade.sh: unknown option '--bogus'" "$ERR"
+expect_eq "bad grade options: nobody graded" "$calls" "$(wc -l <"$GRADE_CALLS")"
 
 run_class second
 expect_eq "re-run: nothing graded again" "$calls" "$(wc -l <"$GRADE_CALLS")"

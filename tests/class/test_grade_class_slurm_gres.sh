@@ -67,7 +67,7 @@ expect_eq "gres: exit status (some not graded)" 1 "$?"
 expect_match "gres: submitted" '^Submitted to Slurm: array [0-9]+ \(7 submissions\)' "$OUT"
 book() { grep "^$1," "$tmp/out/gradebook.csv"; }
 expect_match "gres: alice graded on a GPU" '^alice,5,2.5,60,67.5,82,graded,"Stand-in GPU [01]"$' "$(book alice)"
-expect_match "gres: carol's build failed, on a GPU" '^carol,0,0,0,0,0,build failed,"Stand-in GPU [01]"$' "$(book carol)"
+expect_match "gres: carol's build failed, on a GPU" '^carol,0,0,0,0,82,build failed,"Stand-in GPU [01]"$' "$(book carol)"
 expect_eq "gres: every row names a GPU" "" "$(awk -F, 'NR > 1 && $NF !~ /^"Stand-in GPU [01]"$/' "$tmp/out/gradebook.csv")"
 expect_eq "gres: every grade saw one GPU" "" "$(awk '$2 != 0 && $2 != 1' "$GRADE_CALLS")"
 expect_eq "gres: a grade per submission that builds" 4 "$(wc -l <"$GRADE_CALLS")"

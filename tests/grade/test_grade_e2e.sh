@@ -222,6 +222,11 @@ test_cuda_renderer_without_gpu() {
   expect_match "no GPU: one clear line" '^grade.sh: render: not graded: the judge needs a GPU: judge: error: no CUDA device available' "$ERR"
   expect_no_match "no GPU: no table" 'Score table|Total score' "$OUT"
   expect_eq "no GPU: stops at the first scene" 0 "$(grep -c 'pattern' "$CALLS")"
+  # The part not graded still counts its points in the maximum.
+  expect_eq "no GPU: not_graded.tsv carries the part's points" $'render\t18' \
+    "$(awk -F '\t' 'NR > 1 { print $1 "\t" $3 }' "$LOGS/not_graded.tsv")"
+  expect_eq "no GPU: results.json's maximum is the assignment's" "0 of 18" \
+    "$(jq -r '"\(.score) of \([.tests[].max_score] | add)"' "$LOGS/results.json")"
 }
 
 # The serial worker's time is cached per scene, size, build and machine.
