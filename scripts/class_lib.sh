@@ -120,6 +120,38 @@ one_line() {
   echo
 }
 
+# build_view WORK: bubblewrap's view for building a submission in WORK's
+# copy of the handout. The build compiles the submission, which can read
+# any file it can name (an #include, an .incbin): the machine is read-only,
+# WORK writable, and hidden are the handout's reference programs (ref/),
+# the original handout, the submissions and the class's folder (the other
+# students, the secret); no network.
+# A private /tmp, with the tools' folders of PATH that lie in it bound back.
+build_view() {
+  local work=$1 dir
+  printf '%s\n' --die-with-parent --unshare-all --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp
+  local IFS=:
+  for dir in $PATH; do
+    [[ $dir != /tmp/* ]] || [ ! -d "$dir" ] || printf '%s\n' --ro-bind "$dir" "$dir"
+  done
+  printf '%s\n' --tmpfs "$handout" --tmpfs "$submissions" --tmpfs "$out" --bind "$work" "$work"
+  [ ! -d "$work/handout/ref" ] || printf '%s\n' --tmpfs "$work/handout/ref"
+}
+
+# check_build_sandbox: the class is refused (one line, exit 1) where the
+# build's sandbox cannot be made, before anyone is built.
+check_build_sandbox() {
+  local why
+  if ! command -v bwrap >/dev/null; then
+    echo "grade_class.sh: bubblewrap is not installed: the submissions' builds run in its sandbox (Debian: apt-get install bubblewrap)" >&2
+    exit 1
+  fi
+  if ! why=$(bwrap --die-with-parent --unshare-all --ro-bind / / --dev /dev --proc /proc true 2>&1); then
+    echo "grade_class.sh: cannot make the build's sandbox with bwrap: ${why:-it failed} (unprivileged user namespaces may be off on this machine)" >&2
+    exit 1
+  fi
+}
+
 # grade_one ID SLOT: grades one submission in a copy of the handout, with
 # only GPU SLOT visible ("none": no GPU); its folder in OUT/students/ID.
 # Run in the background: a signal to it stops its build or grade at once
@@ -152,8 +184,11 @@ grade_one() {
   for file in "${CLASS_SLOT_FILES[@]}"; do
     [ ! -f "$work/submitted/${file##*/}" ] || cp -- "$work/submitted/${file##*/}" "$work/handout/$file"
   done
+  local -a view
+  mapfile -t view < <(build_view "$work")
   # shellcheck disable=SC2016  # expanded by that shell
-  if ! run_program_in "$work/handout" "$timeout_s" bash -c 'cmake --preset default && cmake --build --preset default --target "$@"' \
+  if ! run_program_in "$work/handout" "$timeout_s" bwrap "${view[@]}" --chdir "$work/handout" \
+    bash -c 'cmake --preset default && cmake --build --preset default --target "$@"' \
     build "${CLASS_TARGETS[@]}" >"$dir.new/logs/build.log" 2>&1 </dev/null; then
     reason=$(grep -m 1 -E 'error' "$dir.new/logs/build.log" || tail -n 1 "$dir.new/logs/build.log")
     finish_student "$dir" "build failed" "$reason" "$hash" "$gpu"
@@ -163,7 +198,7 @@ grade_one() {
   local -a env=()
   [ "$slot" = none ] || env=(CUDA_VISIBLE_DEVICES="$slot")
   run_program_in "$work/handout" "$grade_timeout_s" env "${env[@]}" scripts/grade.sh all --no-build --bin-dir build/bin \
-    --logs "$dir.new/logs/grade" --timeout "$timeout_s" --quiet "${grade_args[@]}" \
+    --logs "$dir.new/logs/grade" --timeout "$timeout_s" --quiet --secret-file "$out/judge-secret" "${grade_args[@]}" \
     >"$dir.new/grade.out" 2>"$dir.new/logs/grade.err" </dev/null
   status=$?
   for file in results.md results.json scores.csv scores.tsv not_graded.tsv; do
@@ -208,6 +243,9 @@ class_maximum() {
   fi
   rm -f -- "$1/.maximum.err"
   mv -f -- "$1/maximum.tsv.new" "$1/maximum.tsv"
+  # The class's secret, which the judge mixes with the seed: kept with the
+  # class, so a regrade with the same seed gives the same inputs.
+  [ -s "$1/judge-secret" ] || (umask 077 && head -c 32 /dev/urandom >"$1/judge-secret")
 }
 
 # write_gradebook OUT ID...: OUT/gradebook.csv, one row per student: the

@@ -105,7 +105,10 @@ progress() { [ "$quiet" = 1 ] || printf '[%4ss] %s\n' "$SECONDS" "$*" >&2; }
 mapfile -t ids < <(submission_ids "$submissions")
 [ ${#ids[@]} -gt 0 ] || { echo "grade_class.sh: $submissions holds no submissions" >&2; exit 1; }
 
-[ "$engine" = task ] || [ "$engine" = collect ] || class_maximum "$out"
+if [ "$engine" != task ] && [ "$engine" != collect ]; then
+  class_maximum "$out"
+  check_build_sandbox
+fi
 
 case "$engine" in
   task) slurm_task "$task_list"; exit ;;

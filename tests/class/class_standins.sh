@@ -23,6 +23,7 @@ skip_without_slurm() {
 #   eve    a symbolic link (refused)
 #   frank  nothing handed in
 #   gina   hangs
+#   mallory  a build that embeds the reference programs and alice's slot
 #   "bad name"  not a student id
 # (A submission saying DIE_ONCE has its Slurm task cancelled the first time.)
 # shellcheck disable=SC2154  # tmp is testing.sh's
@@ -33,6 +34,9 @@ make_class() {
 handout=$tmp/handout
 mkdir -p "$handout/scripts" "$handout/saxpy/student" "$handout/scan/student" "$handout/render/student"
 touch "$handout/.handout"
+# A reference program of the handout: full marks for whoever embeds it.
+mkdir -p "$handout/ref/.bin"
+printf 'POINTS scan 5\nPOINTS find_repeats 5\nPOINTS render 72\n' >"$handout/ref/.bin/judge_scan_reference"
 for file in saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu; do
   echo "// as handed out" >"$handout/$file"
 done
@@ -79,6 +83,13 @@ if [ "$1" = --build ] && grep -l BUILD_ERROR */student/*.cu >/dev/null 2>&1; the
   echo "scan/student/student_scan.cu(3): error: expected a ';'"
   exit 1
 fi
+# "EMBED PATH" in the scan slot: the build takes in that file, as an
+# #include or an .incbin would (the grade then reads its POINTS lines).
+if [ "$1" = --build ]; then
+  awk '$1 == "EMBED" { print $2 }' scan/student/student_scan.cu | while read -r path; do
+    if cat -- "$path" >>scan/student/student_scan.cu 2>/dev/null; then echo "embedded $path"; else echo "cannot read $path"; fi
+  done
+fi
 exit 0
 SH
 chmod +x "$fakebin/cmake"
@@ -96,6 +107,11 @@ echo "BUILD_ERROR" >"$subs/carol/student_scan.cu"
 echo x >"$subs/dave/a/student_scan.cu"
 echo y >"$subs/dave/b/student_scan.cu"
 ln -s /etc/passwd "$subs/eve/student_scan.cu"
+# mallory's build reads the reference programs (its copy's and the original
+# handout's) and another student's slot.
+mkdir -p "$subs/mallory"
+printf 'EMBED %s\n' ref/.bin/judge_scan_reference "$handout/ref/.bin/judge_scan_reference" \
+  "$subs/alice/deep/folder/student_scan.cu" >"$subs/mallory/student_scan.cu"
 echo "HANG 300" >"$tmp/hang_scan.cu"
 mkdir -p "$subs/gina"
 cp "$tmp/hang_scan.cu" "$subs/gina/student_scan.cu"

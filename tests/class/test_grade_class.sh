@@ -47,6 +47,8 @@ expect_match "eve: a symbolic link, refused" '^eve,0,0,0,0,82,refused,' "$(book 
 expect_eq "frank: nothing handed in, graded as handed out" "frank,0,0,0,0,82,graded,\"none\"" "$(book frank)"
 expect_match "gina: hangs, stopped at the limit" '^gina,0,0,0,0,82,not graded,' "$(book gina)"
 expect_match "gina: said why" 'ran past 3 s' "$(cat "$tmp/out/students/gina/status.tsv")"
+expect_eq "mallory: nothing of the references or of alice reaches her build" "mallory,0,0,0,0,82,graded,\"none\"" "$(book mallory)"
+expect_eq "mallory: her build could read none of them" 3 "$(grep -c '^cannot read ' "$tmp/out/students/mallory/logs/build.log")"
 expect_eq "a name that is no student id: left out" "" "$(grep '^bad' "$tmp/out/gradebook.csv")"
 expect_match "a name that is no student id: said" "'bad name' is not a student id" "$ERR"
 expect_eq "alice's folder: her results" yes "$([ -f "$tmp/out/students/alice/results.md" ] && [ -f "$tmp/out/students/alice/results.json" ] && [ -f "$tmp/out/students/alice/logs/build.log" ] && echo yes || echo no)"
@@ -62,6 +64,7 @@ else
   skip_part "the summary's chart (gnuplot is not installed)"
 fi
 calls=$(wc -l <"$GRADE_CALLS")
+expect_eq "the class's secret: kept with the class, the grader's alone" "600 32" "$(stat -c '%a %s' "$tmp/out/judge-secret")"
 # The gradebook's maximum is the assignment's for every row: a build
 # failure, a refusal and a hang count out of the same points.
 expect_eq "every row out of the assignment's maximum" "82" "$(awk -F, 'NR > 1 { print $(NF - 2) }' "$tmp/out/gradebook.csv" | sort -u)"
@@ -81,7 +84,7 @@ run_class third
 expect_eq "a changed submission: only it graded again" "$((calls + 1))" "$(wc -l <"$GRADE_CALLS")"
 expect_eq "a changed submission: its new row" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
 run_class forced --force
-expect_eq "--force: every submission that builds graded again" "$((calls + 1 + 4))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "--force: every submission that builds graded again" "$((calls + 1 + 5))" "$(wc -l <"$GRADE_CALLS")"
 
 # Stopped while grading: at once, nothing of the grade in progress left.
 need_proc
