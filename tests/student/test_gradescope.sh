@@ -133,6 +133,7 @@ printf '\e[31mno CUDA device\e[0m here \xff\t"quoted" \\ end\r\n'
 exit 1
 SH
   chmod +x "$bin/cudaSaxpy"
+  fake_programs "$bin" judge
   "$repo/scripts/grade.sh" saxpy --runs 1 --bin-dir "$bin" --logs "$logs" --quiet >/dev/null 2>&1
   status=$?
   expect_eq "grade.sh on any output: exit status" 1 "$status"
@@ -141,7 +142,7 @@ SH
     "$(jq -r '.tests[0].output' "$logs/results.json")"
   expect_eq "grade.sh on any output: no control characters in results.md" 0 \
     "$(LC_ALL=C grep -c $'[\x01-\x08\x0b-\x1f\x7f]' "$logs/results.md")"
-  expect_eq "grade.sh on any output: one not-graded row of two fields" 2 \
+  expect_eq "grade.sh on any output: one not-graded row of three fields" 3 \
     "$(awk -F '\t' 'NR == 2 { print NF }' "$logs/not_graded.tsv")"
 }
 
