@@ -86,8 +86,13 @@ take_files() {
         echo "$name is not a regular file"
         return 1
       fi
-      [ "$(stat -c %s "$matches")" -le "$CLASS_MAX_FILE_BYTES" ] || { echo "$name is larger than $CLASS_MAX_FILE_BYTES bytes"; return 1; }
-      cp -- "$matches" "$3/$name"
+      # The copy is what is checked: the file may change after find saw it.
+      cp -P -- "$matches" "$3/$name" || { echo "$name could not be copied"; return 1; }
+      if [ ! -f "$3/$name" ] || [ -L "$3/$name" ]; then
+        echo "$name is not a regular file"
+        return 1
+      fi
+      [ "$(stat -c %s "$3/$name")" -le "$CLASS_MAX_FILE_BYTES" ] || { echo "$name is larger than $CLASS_MAX_FILE_BYTES bytes"; return 1; }
     else
       matches=$(unzip -Z1 "$path" 2>/dev/null | awk -v n="$name" '{ m = $0; sub(/.*\//, "", m) } m == n')
       count=$(grep -c . <<<"$matches")
