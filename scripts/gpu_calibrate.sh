@@ -151,7 +151,7 @@ over_limit() {
 
 # shellcheck disable=SC2317  # run by function_step
 calibrate_render() {
-  local scene label limit costs status=0
+  local scene label limit status=0
   for scene in ${scenes//,/ }; do
     echo "render $scene" >&2
     own_times ref render "$scene" "" "$handout/ref/render_ref" -r cuda -b 0:4 -s 1024 -f '' "$scene" || status=1
@@ -162,14 +162,10 @@ calibrate_render() {
         status=1
     done
     judged_row ref "$bin/judge_render_reference" render "$scene" --trusted-untimed || status=1
-    # The submissions' untimed calls may take what the reference's took, as grade.sh allows.
-    costs=$(awk -F '\t' '!/^#/ { if ($2 > s) s = $2; if ($5 > r) r = $5 } END { if (s != "") printf "%.4f,%.4f", s, r }' \
-      "$logs/judge/ref-render-$scene/judge-render-$scene.tsv" 2>/dev/null)
-    [ -n "$costs" ] || { echo "no setup and read-back costs of the reference on $scene" >&2; status=1; continue; }
-    over_limit fill render "$scene" || judged_row fill "$fill/build-gpu/bin/render_worker" render "$scene" --untimed-costs "$costs" || status=1
+    over_limit fill render "$scene" || judged_row fill "$fill/build-gpu/bin/render_worker" render "$scene" || status=1
     for label in pixels tiles classic; do
       over_limit "$label" render "$scene" ||
-        judged_row "$label" "$bin/judge_render_rung_$label" render "$scene" --untimed-costs "$costs" || status=1
+        judged_row "$label" "$bin/judge_render_rung_$label" render "$scene" || status=1
     done
   done
   return "$status"

@@ -40,14 +40,12 @@ hidden_paths() {
 # "-" if none), JUDGE_ROUND_TRIP (the empty round trip, ms), JUDGE_NOTE (the
 # judge's reason, or "unsandboxed") and JUDGE_LOG (the judge's output; the
 # worker's is in PREFIX.worker/, with the judge's per-frame costs of a render
-# row). JUDGE_UNTIMED_COSTS, when set: render's --untimed-costs;
-# JUDGE_TRUSTED=1: --trusted-untimed (our reference workers).
+# row). JUDGE_TRUSTED=1: --trusted-untimed (our reference workers).
 judge_worker() {
   local label=$1 prefix=$2 worker=$3 test=$4 n=$5 memory=${6:-$judge_memory} status row path
   local -a args=(--worker "$worker" --runs "$runs" --memory "$memory")
   if [ "$test" = render ]; then
     args+=(--scenes "$n" --size "$size")
-    [ -z "${JUDGE_UNTIMED_COSTS:-}" ] || args+=(--untimed-costs "$JUDGE_UNTIMED_COSTS")
     [ "${JUDGE_TRUSTED:-0}" = 0 ] || args+=(--trusted-untimed)
     [[ ! $seed_mode =~ ^[0-9]+$ ]] || args+=(--seed "$((seed_mode + 1))")
   else

@@ -10,15 +10,7 @@
 # ---------------------------------------------------------------- render
 
 host=$(uname -n 2>/dev/null || echo host)
-declare -A scene_ref_ms=() scene_ref_name=() scene_ref_trip=() scene_ref_untimed=()
-
-# untimed_costs FILE: "SETUP,READ_BACK", the most each untimed call took in
-# a judge's per-frame costs (judge-render-SCENE.tsv); nothing without them.
-untimed_costs() {
-  [ -f "$1" ] || return 0
-  awk -F '\t' '!/^#/ && NF >= 5 { if ($2 > s) s = $2; if ($5 > r) r = $5; n++ }
-    END { if (n) printf "%.4f,%.4f", s, r }' "$1"
-}
+declare -A scene_ref_ms=() scene_ref_name=() scene_ref_trip=()
 
 # render_memory: where the judge's arrays live for the render workers (the
 # CPU renderer's are host code).
@@ -131,7 +123,6 @@ render_reference_name() {
 render_reference_time() {
   local part=$1 scene=$2 label=$3 problem
   REF_MS=${scene_ref_ms[$scene]:-} REF_NAME=${scene_ref_name[$scene]:-} REF_TRIP=${scene_ref_trip[$scene]:--}
-  REF_UNTIMED=${scene_ref_untimed[$scene]:-}
   [ -z "$REF_MS" ] || return 0
   REF_NAME=$(render_reference_name) REF_TRIP=-
   if [ -n "$ref_render" ]; then
@@ -160,11 +151,8 @@ render_reference_time() {
       return 1
     fi
     REF_MS=$JUDGE_MS REF_TRIP=$JUDGE_ROUND_TRIP
-    # The graded worker's setup and read-back may take what the reference's did.
-    REF_UNTIMED=$(untimed_costs "$logs/render/$scene.ref.worker/judge-render-$scene.tsv")
   fi
   scene_ref_ms[$scene]=$REF_MS scene_ref_name[$scene]=$REF_NAME scene_ref_trip[$scene]=$REF_TRIP
-  scene_ref_untimed[$scene]=$REF_UNTIMED
 }
 
 # grade_render_scene PART SCENE LABEL MODE: one row of the render table.
@@ -173,7 +161,7 @@ grade_render_scene() {
   local part=$1 scene=$2 label=$3 mode=$4 prefix problem seed=-
   prefix=$logs/render/$scene.$(render_worker_target "$mode")
   render_reference_time "$part" "$scene" "$label" || return 1
-  JUDGE_UNTIMED_COSTS=$REF_UNTIMED judge_worker "$label" "$prefix" \
+  judge_worker "$label" "$prefix" \
     "$bin_dir/$(render_worker_target "$mode")" render "$scene" "$(render_memory)"
   problem=$(judge_problem)
   if [ -n "$problem" ]; then
