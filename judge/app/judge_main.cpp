@@ -36,9 +36,10 @@ separate, trusted process: runs it in a sandbox, gives each timed call a fresh
 random input, times each call from request to answer, and checks each
 call's output against the serial reference. TEST: scan, find_repeats (a
 scan worker), render (a render worker: each timed frame a new variant of the
-scene, its image checked; setup and read-back beyond their allowance are
+scene, set up after a decoy, its image checked; its load and read-back
+beyond what the judge's empty renderer takes for them in the same run are
 charged to the frame, and each frame's costs go to LOG_DIR/judge-render-
-SCENE.tsv). run: runs the program PATH with ARGs whole, in the same sandbox
+SCENE.tsv, the empty renderer's to judge-render-SCENE.empty.tsv). run: runs the program PATH with ARGs whole, in the same sandbox
 and limits as a worker (a program built from a submission that the grade
 runs for its own output, as cudaSaxpy's timing table), its output to
 LOG_DIR/worker-run.log, --call-timeout bounding it; its row says how it
@@ -79,19 +80,14 @@ Options:
                         give the same inputs, for a regrade. Without it a
                         fresh secret is drawn, so a seed reproduces nothing
                         and a worker that knows it predicts nothing
-  --untimed-costs S,R   render: what an honest worker's setup and read-back
-                        took, in ms (e.g. the reference's, from its log
-                        folder's judge-render-SCENE.tsv); each untimed call
-                        may take twice that plus 0.5 ms, or twice the
-                        judge's own cost of it plus 0.5 ms, whichever is more
-  --trusted-untimed     render: never charge setup and read-back (for our own
-                        reference workers: their frame is what the course
-                        times, and their costs become --untimed-costs)
+  --trusted-untimed     render: never charge the load and the read-back (for
+                        our own reference workers: their frame is what the
+                        course times)
   --list-scenes         print the scenes render takes, one a line, and stop
   -h, --help            this text
 Output: '#' lines, then per row: test, n (render: the scene), status (ok
 or rejected), best ms, median ms, empty round trip ms, the most work charged
-to one call (GPU work seen running after an answer; for render also setup
+to one call (GPU work seen running after an answer; for render also load
 and read-back beyond their allowance; included in the times), timed calls,
 reason. Exit status 0 when every row is ok, 1 when any is rejected or the
 judge failed, 2 on usage errors.
@@ -115,26 +111,9 @@ enum Long {
   kScenes,
   kSize,
   kListScenes,
-  kUntimedCosts,
   kTrustedUntimed,
   kSecretFile
 };
-
-// "S,R": two non-negative numbers of ms.
-std::pair<double, double> parse_untimed_costs(const std::string& text) {
-  auto number = [&](const std::string& item) {
-    char* end = nullptr;
-    const double v = std::strtod(item.c_str(), &end);
-    if (item.empty() || *end != '\0' || !(v >= 0) || v > 1e7)
-      throw common::UsageError("--untimed-costs: '" + text +
-                               "' is not two numbers of ms, SETUP,READ_BACK");
-    return v;
-  };
-  const std::size_t comma = text.find(',');
-  if (comma == std::string::npos)
-    throw common::UsageError("--untimed-costs: '" + text + "' is not SETUP,READ_BACK");
-  return {number(text.substr(0, comma)), number(text.substr(comma + 1))};
-}
 
 std::vector<std::int64_t> parse_counts(const std::string& text) {
   std::vector<std::int64_t> counts;
@@ -226,8 +205,9 @@ std::string sandbox_header(const judge::ScanJudgeOptions& opt, const judge::Sand
                      (plan.limits_note.empty() ? "" : "; " + plan.limits_note) + "; memory " +
                      judge::memory_name(opt.memory);
   if (plan.sandboxed && opt.memory == judge::MemoryKind::kDevice)
-    text += opt.sandbox.one_gpu ? "; the worker sees one GPU"
-                                : "; the worker sees every GPU (the judge's could not be told apart)";
+    text += opt.sandbox.one_gpu
+                ? "; the worker sees one GPU"
+                : "; the worker sees every GPU (the judge's could not be told apart)";
   return text;
 }
 
@@ -247,8 +227,8 @@ int run_program(judge::ScanJudgeOptions& opt, const std::vector<std::string>& ar
   std::cout << sandbox_header(opt, plan) << "\n"
             << "# test\tn\tstatus\tbest_ms\tmedian_ms\tempty_ms\tcharged_ms\truns\treason\n";
   const bool ok = ended == "exited with status 0";
-  print_row("run", opt.worker.substr(opt.worker.rfind('/') + 1), ok, {ms}, 0, 0,
-            ok ? "" : ended, plan.sandboxed);
+  print_row("run", opt.worker.substr(opt.worker.rfind('/') + 1), ok, {ms}, 0, 0, ok ? "" : ended,
+            plan.sandboxed);
   return ok ? 0 : 1;
 }
 
@@ -267,7 +247,6 @@ int run(int argc, char** argv) {
                                  {"memory-limit", required_argument, nullptr, kMemoryLimit},
                                  {"max-processes", required_argument, nullptr, kMaxProcesses},
                                  {"seed", required_argument, nullptr, kSeed},
-                                 {"untimed-costs", required_argument, nullptr, kUntimedCosts},
                                  {"trusted-untimed", no_argument, nullptr, kTrustedUntimed},
                                  {"secret-file", required_argument, nullptr, kSecretFile},
                                  {"scenes", required_argument, nullptr, kScenes},
@@ -276,7 +255,6 @@ int run(int argc, char** argv) {
                                  {"help", no_argument, nullptr, 'h'},
                                  {nullptr, 0, nullptr, 0}};
   judge::ScanJudgeOptions opt;
-  std::pair<double, double> untimed_costs{0, 0}; // render's --untimed-costs
   bool trusted_untimed = false;
   std::vector<std::int64_t> counts = {1000000, 10000000, 20000000, 40000000};
   std::vector<std::string> scene_list = {"rgb",        "rand10k",   "rand100k", "pattern",
@@ -355,9 +333,6 @@ int run(int argc, char** argv) {
     case kSecretFile:
       secret_file = absolute(optarg, "--secret-file");
       break;
-    case kUntimedCosts:
-      untimed_costs = parse_untimed_costs(optarg);
-      break;
     case 'h':
       std::cout << kUsage;
       return 0;
@@ -410,12 +385,11 @@ int run(int argc, char** argv) {
   const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
   make_log_dir(opt);
 
-  if (opt.memory == judge::MemoryKind::kDevice) {
-    // Beside the judge's own program, as the build puts it.
-    const std::string self = absolute("/proc/self/exe", "judge");
-    opt.switch_ms = judge::measure_switch_ms(
-        self.substr(0, self.rfind('/') + 1) + "judge_calibration_worker", opt, plan);
-  }
+  // The judge's own workers lie beside its program, as the build puts them.
+  const std::string self = absolute("/proc/self/exe", "judge");
+  const std::string own_dir = self.substr(0, self.rfind('/') + 1);
+  if (opt.memory == judge::MemoryKind::kDevice)
+    opt.switch_ms = judge::measure_switch_ms(own_dir + "judge_calibration_worker", opt, plan);
   std::cout << sandbox_header(opt, plan);
   if (opt.memory == judge::MemoryKind::kDevice)
     std::cout << "; probe after a worker " << std::setprecision(4) << opt.switch_ms << " ms";
@@ -434,7 +408,9 @@ int run(int argc, char** argv) {
     ropt.seed = opt.seed;
     ropt.secret = opt.secret;
     ropt.switch_ms = opt.switch_ms;
-    std::tie(ropt.honest_setup_ms, ropt.honest_read_back_ms) = untimed_costs;
+    ropt.empty_worker =
+        own_dir + (opt.memory == judge::MemoryKind::kDevice ? "judge_render_empty"
+                                                            : "judge_render_empty_host");
     ropt.charge_untimed = !trusted_untimed;
     ropt.sandbox = opt.sandbox;
     for (const std::string& scene : scene_list) {

@@ -26,41 +26,6 @@ constexpr unsigned char kPoison = 0xa5;
 // Snow shading calls expf, which the GPU rounds differently (render's
 // check.h says the same); every other scene must match exactly.
 constexpr float kSnowTolerance = 1e-4f;
-// The allowance of an untimed call that is never charged (--trusted-untimed).
-constexpr double kUnbounded = 1e300;
-
-// Best of three runs of `work`, in ms.
-template <class Work> double best_of_three_ms(Work work) {
-  double best = 0;
-  for (int i = 0; i < 3; ++i) {
-    common::Stopwatch clock;
-    work();
-    const double ms = clock.elapsed_ms();
-    best = i == 0 ? ms : std::min(best, ms);
-  }
-  return best;
-}
-
-// The judge's own cost of a host copy of `bytes`: what a read-back into the
-// shared image costs on the host side.
-double host_copy_ms(std::size_t bytes) {
-  std::vector<unsigned char> from(bytes, 1), to(bytes);
-  return best_of_three_ms([&] { std::memcpy(to.data(), from.data(), bytes); });
-}
-
-// The host side of an honest setup: the worker reads the shared scene and
-// the renderer allocates its host image.
-double host_setup_ms(const SharedMemory& scene_memory, int size) {
-  return best_of_three_ms([&] {
-    int width = 0, height = 0;
-    const scenes::Scene scene =
-        read_scene(scene_memory.data(), scene_memory.bytes(), &width, &height);
-    render::Image image(size, size);
-    // Read, so the allocation cannot be optimized away.
-    volatile float kept = image.data()[0] + static_cast<float>(scene.size());
-    (void)kept;
-  });
-}
 
 // The reference image of one frame: the serial reference, its rows split
 // among the cores (the same bits: render_tests checks it).
@@ -102,10 +67,6 @@ Probe probe_after(const RenderJudgeOptions& options, const std::string& what, do
 
 } // namespace
 
-double untimed_allowance_ms(double floor_ms) {
-  return 2 * floor_ms + 0.5;
-}
-
 scenes::Scene scene_variant(const std::string& name, std::uint32_t seed, std::uint64_t draw) {
   scenes::Scene scene = scenes::load_scene(name, seed);
   std::mt19937_64 rng(draw);
@@ -127,135 +88,236 @@ scenes::Scene scene_variant(const std::string& name, std::uint32_t seed, std::ui
   return scene;
 }
 
+namespace {
+
+// One frame of the protocol as the judge saw it. `reason` is set when the
+// worker failed it; the image is in `actual` otherwise.
+struct Frame {
+  std::string reason;
+  double setup_ms = 0, load_ms = 0, frame_ms = 0, read_back_ms = 0;
+  double untimed_ms = 0;       // the clock's whole span less the frame: load, read-back, probe
+  double probe_charged_ms = 0; // after the decoy's setup and after the read-back
+};
+
+// A worker under the render protocol: the shared scene and image, and its
+// session.
+class RenderRun {
+public:
+  RenderRun(const std::string& worker, const std::string& scene_name, std::size_t circles,
+            const std::string& log_name, const RenderJudgeOptions& options, const SandboxPlan& plan)
+      : options_(options), circles_(circles), image_size_(image_bytes(options.size, options.size)),
+        scene_memory_(SharedMemory::create(scene_bytes(circles), "judge-scene")),
+        image_memory_(SharedMemory::create(image_size_ + kGuardBytes, "judge-image")),
+        session_(worker,
+                 {"--memory", memory_name(options.memory), "--scene-bytes",
+                  std::to_string(scene_memory_.bytes()), "--image-bytes",
+                  std::to_string(image_memory_.bytes())},
+                 {scene_memory_.fd(), image_memory_.fd()},
+                 options.log_dir + "/" + log_name + "-" + scene_name + ".log", options.sandbox,
+                 plan) {}
+
+  Session& session() { return session_; }
+
+  // The decoy's setup, then `scene` loaded, drawn and read back into `actual`.
+  Frame frame(const std::string& name, const scenes::Scene& decoy, const scenes::Scene& scene,
+              render::Image& actual) {
+    Frame f;
+    const int size = options_.size;
+    auto* image = static_cast<unsigned char*>(image_memory_.data());
+    write_scene(scene_memory_.data(), scene_memory_.bytes(), decoy, size, size);
+    const Answer setup = call(Command::kRenderSetup, "the setup of " + name + "'s decoy",
+                              options_.start_timeout_s, f);
+    if (!f.reason.empty()) return f;
+    f.setup_ms = setup.ms;
+    // GPU work the decoy's setup left running would run into the frame.
+    if (!probe(f, "the setup of " + name + "'s decoy", setup.ms)) return f;
+    std::memset(image, kPoison, image_memory_.bytes());
+
+    // The clock runs from the moment the frame's variant starts to appear
+    // where the worker can read it.
+    common::Stopwatch clock;
+    write_scene(scene_memory_.data(), scene_memory_.bytes(), scene, size, size);
+    const Answer load =
+        call(Command::kRenderLoad, "the load of " + name, options_.start_timeout_s, f);
+    if (!f.reason.empty()) return f;
+    const Answer drawn = call(Command::kRenderFrame, name, options_.call_timeout_s, f);
+    if (!f.reason.empty()) return f;
+    // The probe after the frame is inside the clock's span: what it waits
+    // for is charged there; here it only rejects.
+    if (options_.memory == MemoryKind::kDevice) {
+      const Probe p = probe_after(options_, name, drawn.ms);
+      if (!p.reason.empty()) return rejected(f, p.reason);
+    }
+    const Answer read_back =
+        call(Command::kRenderReadBack, "the read-back of " + name, options_.call_timeout_s, f);
+    const double span = clock.elapsed_ms();
+    if (!f.reason.empty()) return f;
+    // Copied before anything else: later writes are not the answer's.
+    std::memcpy(actual.data(), image, image_size_);
+    if (!probe(f, "the read-back of " + name, read_back.ms)) return f;
+    for (std::size_t i = 0; i < kGuardBytes; ++i)
+      if (image[image_size_ + i] != kPoison)
+        return rejected(f, "the read-back of " + name + " wrote past the image");
+    f.load_ms = load.ms;
+    f.frame_ms = drawn.ms;
+    f.read_back_ms = read_back.ms;
+    f.untimed_ms = std::max(0.0, span - drawn.ms);
+    return f;
+  }
+
+private:
+  Frame& rejected(Frame& f, const std::string& reason) {
+    f.reason = reason;
+    session_.quit();
+    return f;
+  }
+
+  Answer call(Command command, const std::string& what, double seconds, Frame& f) {
+    const Answer answer = session_.call(command, static_cast<std::int64_t>(circles_), seconds);
+    if (!answer.failure.empty())
+      f.reason = what + ": " + answer.failure;
+    else if (answer.worker_failed)
+      rejected(f, what + " failed: " + answer.message);
+    return answer;
+  }
+
+  // The probe after an answer outside the clock's span: false (and the
+  // frame rejected) when GPU work was left running, else its charge added.
+  bool probe(Frame& f, const std::string& what, double call_ms) {
+    const Probe p = probe_after(options_, what, call_ms);
+    if (!p.reason.empty()) {
+      rejected(f, p.reason);
+      return false;
+    }
+    f.probe_charged_ms += p.charged;
+    return true;
+  }
+
+  const RenderJudgeOptions& options_;
+  std::size_t circles_, image_size_;
+  SharedMemory scene_memory_, image_memory_;
+  Session session_;
+};
+
+// Each frame's variant and its decoy: `seeds` gives both, fresh.
+struct Variants {
+  scenes::Scene decoy, scene;
+  std::string fingerprint;
+};
+
+Variants next_variants(const std::string& scene_name, const RenderJudgeOptions& options,
+                       std::mt19937_64& seeds) {
+  Variants v;
+  const auto decoy_seed = static_cast<std::uint32_t>(seeds() % 4294967295u + 1);
+  v.decoy = scene_variant(scene_name, decoy_seed, seeds());
+  const auto seed = static_cast<std::uint32_t>(seeds() % 4294967295u + 1);
+  const std::uint64_t draw = seeds();
+  v.scene = scene_variant(scene_name, seed, draw);
+  v.fingerprint = fingerprint(options.secret, seed, draw);
+  return v;
+}
+
+// An untimed, unchecked frame on decoys first, for the empty renderer and
+// the worker alike: what a first frame pays once (pages of the shared
+// memory mapped, caches filled) is then in no timed frame nor allowance.
+std::string warm_up(RenderRun& run, const std::string& scene_name,
+                    const RenderJudgeOptions& options, std::mt19937_64& seeds,
+                    render::Image& image) {
+  const Variants v = next_variants(scene_name, options, seeds);
+  return run.frame("the warm-up frame", v.decoy, v.scene, image).reason;
+}
+
+const char* const kCostsHeader =
+    "# frame\tsetup_ms\tload_ms\tframe_ms\tread_back_ms\tuntimed_ms\tallowance_ms\t"
+    "probe_charged_ms\tcharged_ms\n";
+
+// The empty renderer's frames: the median of its load and read-back spans
+// (ms), the allowance (the slowest would leave a worker its noise to hide
+// work in). Its failures are the judge's own.
+double empty_allowance_ms(const std::string& scene_name, std::size_t circles,
+                          const RenderJudgeOptions& options, const SandboxPlan& plan,
+                          std::mt19937_64& seeds) {
+  RenderRun run(options.empty_worker, scene_name, circles, "empty-render", options, plan);
+  std::string why = run.session().wait_ready(options.start_timeout_s);
+  std::ofstream costs(options.log_dir + "/judge-render-" + scene_name + ".empty.tsv");
+  costs << std::fixed << std::setprecision(4) << kCostsHeader;
+  render::Image image(options.size, options.size);
+  if (why.empty()) why = warm_up(run, scene_name, options, seeds, image);
+  std::vector<double> spans;
+  for (int frame = 1; why.empty() && frame <= std::max(3, options.runs); ++frame) {
+    const Variants v = next_variants(scene_name, options, seeds);
+    const Frame f = run.frame("empty frame " + std::to_string(frame), v.decoy, v.scene, image);
+    why = f.reason;
+    spans.push_back(f.untimed_ms);
+    costs << frame << '\t' << f.setup_ms << '\t' << f.load_ms << '\t' << f.frame_ms << '\t'
+          << f.read_back_ms << '\t' << f.untimed_ms << "\t-\t" << f.probe_charged_ms << "\t-\n";
+  }
+  run.session().quit();
+  if (!why.empty())
+    throw std::runtime_error("the judge's empty renderer " + options.empty_worker + " failed on " +
+                             scene_name + ": " + why);
+  std::sort(spans.begin(), spans.end());
+  const std::size_t middle = spans.size() / 2;
+  return spans.size() % 2 ? spans[middle] : (spans[middle - 1] + spans[middle]) / 2;
+}
+
+} // namespace
+
 RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& options,
                        const SandboxPlan& plan) {
   RenderRow row;
   row.scene = scene_name;
   std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
   const std::size_t circles = scenes::load_scene(scene_name, 1).size();
-  const int size = options.size;
-  const std::size_t image_size = image_bytes(size, size);
-
-  SharedMemory scene_memory = SharedMemory::create(scene_bytes(circles), "judge-scene");
-  SharedMemory image_memory = SharedMemory::create(image_size + kGuardBytes, "judge-image");
   const bool device = options.memory == MemoryKind::kDevice;
-  // The floors are measured on a variant like the ones to come.
-  write_scene(scene_memory.data(), scene_memory.bytes(), scene_variant(scene_name, 1, 1), size,
-              size);
-  const double setup_allowance =
-      !options.charge_untimed
-          ? kUnbounded
-          : untimed_allowance_ms(
-                std::max(options.honest_setup_ms,
-                         host_setup_ms(scene_memory, size) +
-                             (device ? device_setup_ms(scene_bytes(circles), image_size) : 0)));
-  const double read_back_allowance =
-      !options.charge_untimed
-          ? kUnbounded
-          : untimed_allowance_ms(std::max(options.honest_read_back_ms,
-                                          host_copy_ms(image_size) +
-                                              (device ? device_read_back_ms(image_size) : 0)));
+  if (options.charge_untimed)
+    row.allowance_ms = empty_allowance_ms(scene_name, circles, options, plan, seeds);
 
-  Session session(options.worker,
-                  {"--memory", memory_name(options.memory), "--scene-bytes",
-                   std::to_string(scene_memory.bytes()), "--image-bytes",
-                   std::to_string(image_memory.bytes())},
-                  {scene_memory.fd(), image_memory.fd()},
-                  options.log_dir + "/worker-render-" + scene_name + ".log", options.sandbox, plan);
-  row.reason = session.wait_ready(options.start_timeout_s);
+  RenderRun run(options.worker, scene_name, circles, "worker-render", options, plan);
+  row.reason = run.session().wait_ready(options.start_timeout_s);
   if (!row.reason.empty()) return row;
-  row.empty_ms = session.empty_round_trip(5, options.call_timeout_s);
+  row.empty_ms = run.session().empty_round_trip(5, options.call_timeout_s);
 
-  auto* image = static_cast<unsigned char*>(image_memory.data());
-  render::Image actual(size, size);
-  // Each call's cost and allowance, per frame: why a frame was charged.
+  render::Image actual(options.size, options.size);
+  row.reason = warm_up(run, scene_name, options, seeds, actual);
+  if (!row.reason.empty()) return row;
+  // Each call's cost and the allowance, per frame: why a frame was charged.
   std::ofstream costs(options.log_dir + "/judge-render-" + scene_name + ".tsv");
   // Which variant each frame drew, as a fingerprint: a regrade with the
   // same seed and secret shows the same lines.
   std::ofstream variants(options.log_dir + "/judge-render-" + scene_name + ".variants");
-  costs << std::fixed << std::setprecision(4)
-        << "# frame\tsetup_ms\tsetup_allowance_ms\tframe_ms\tread_back_ms\t"
-           "read_back_allowance_ms\tprobe_charged_ms\tcharged_ms\n";
+  costs << std::fixed << std::setprecision(4) << kCostsHeader;
   for (int frame = 1; frame <= options.runs; ++frame) {
-    const auto seed = static_cast<std::uint32_t>(seeds() % 4294967295u + 1);
-    const std::uint64_t draw = seeds();
-    const scenes::Scene scene = scene_variant(scene_name, seed, draw);
-    variants << fingerprint(options.secret, seed, draw) << std::endl;
-    write_scene(scene_memory.data(), scene_memory.bytes(), scene, size, size);
-    std::memset(image, kPoison, image_memory.bytes());
-
+    const Variants v = next_variants(scene_name, options, seeds);
+    variants << v.fingerprint << std::endl;
     const std::string name = "timed frame " + std::to_string(frame);
-    double charged = 0;
-    // Each call: its answer, then the GPU probe (none after the setup:
-    // the probe runs on the judge's own context, and the frame's first
-    // launch would pay the switch back; what the setup leaves running is
-    // inside the frame's time, or seen by the probe after it). The frame's
-    // own time counts whole, the untimed calls beyond their allowance.
-    struct Step {
-      Command command;
-      std::string what;
-      double seconds;
-      double allowance; // < 0: timed whole
-    };
-    const Step steps[] = {
-        {Command::kRenderSetup, "the setup of " + name, options.start_timeout_s, setup_allowance},
-        {Command::kRenderFrame, name, options.call_timeout_s, -1},
-        {Command::kRenderReadBack, "the read-back of " + name, options.call_timeout_s,
-         read_back_allowance}};
-    double frame_ms = 0, probes_ms = 0;
-    costs << frame;
-    for (const Step& step : steps) {
-      const Answer answer =
-          session.call(step.command, static_cast<std::int64_t>(circles), step.seconds);
-      if (!answer.failure.empty()) {
-        row.reason = step.what + ": " + answer.failure;
-        return row;
-      }
-      // Copied before anything else: later writes are not the answer's.
-      if (step.command == Command::kRenderReadBack) std::memcpy(actual.data(), image, image_size);
-      const Probe probe = step.command == Command::kRenderSetup
-                              ? Probe{}
-                              : probe_after(options, step.what, answer.ms);
-      if (!probe.reason.empty()) {
-        row.reason = probe.reason;
-        session.quit();
-        return row;
-      }
-      if (answer.worker_failed) {
-        row.reason = step.what + " failed: " + answer.message;
-        session.quit();
-        return row;
-      }
-      if (step.allowance < 0)
-        frame_ms = answer.ms;
-      else
-        charged += std::max(0.0, answer.ms - step.allowance);
-      charged += probe.charged;
-      probes_ms += probe.charged;
-      costs << '\t' << answer.ms;
-      if (step.allowance >= kUnbounded)
-        costs << "\t-"; // --trusted-untimed
-      else if (step.allowance >= 0)
-        costs << '\t' << step.allowance;
-    }
-    costs << '\t' << probes_ms << '\t' << charged << std::endl;
-    for (std::size_t i = 0; i < kGuardBytes; ++i)
-      if (image[image_size + i] != kPoison) {
-        row.reason = "the read-back of " + name + " wrote past the image";
-        session.quit();
-        return row;
-      }
-    const render::ImageComparison c = render::compare_images(
-        actual, reference_frame(scene, size), scene.snow && device ? kSnowTolerance : 0.f);
-    if (!c.sizes_match || c.mismatches > 0) {
-      row.reason = describe_mismatch(frame, c);
-      session.quit();
+    const Frame f = run.frame(name, v.decoy, v.scene, actual);
+    if (!f.reason.empty()) {
+      row.reason = f.reason;
       return row;
     }
-    row.times_ms.push_back(frame_ms + charged);
+    const double charged = options.charge_untimed
+                               ? std::max(0.0, f.untimed_ms - row.allowance_ms) + f.probe_charged_ms
+                               : 0;
+    costs << frame << '\t' << f.setup_ms << '\t' << f.load_ms << '\t' << f.frame_ms << '\t'
+          << f.read_back_ms << '\t' << f.untimed_ms << '\t';
+    if (options.charge_untimed)
+      costs << row.allowance_ms;
+    else
+      costs << '-'; // --trusted-untimed
+    costs << '\t' << f.probe_charged_ms << '\t' << charged << std::endl;
+    const render::ImageComparison c =
+        render::compare_images(actual, reference_frame(v.scene, options.size),
+                               v.scene.snow && device ? kSnowTolerance : 0.f);
+    if (!c.sizes_match || c.mismatches > 0) {
+      row.reason = describe_mismatch(frame, c);
+      run.session().quit();
+      return row;
+    }
+    row.times_ms.push_back(f.frame_ms + charged);
     row.charged_ms = std::max(row.charged_ms, charged);
   }
-  session.quit();
+  run.session().quit();
   row.correct = true;
   return row;
 }

@@ -2,10 +2,12 @@
 // render/student/student_renderer.cu, or a reference of the same shape:
 // make_student_renderer()). It runs in the judge's sandbox and answers the
 // judge's requests on the control page (descriptor 3): set up the scene the
-// judge shares (descriptor 4), draw one frame, read the image back into the
-// shared one (descriptor 5). Untrusted like the code it links: the judge
-// times and checks everything itself.
+// judge shares (descriptor 4; a decoy), load it into a new renderer (the
+// real one, on the judge's clock), draw one frame, read the image back into
+// the shared one (descriptor 5). Untrusted like the code it links: the
+// judge times and checks everything itself.
 #include <cuda_runtime_api.h>
+#include <malloc.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -15,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "alloc_cache.h"
 #include "judge/channel.h"
 #include "judge/render_share.h"
 #include "judge/worker_loop.h"
@@ -61,12 +64,20 @@ public:
 
   void serve(judge::ControlBlock& block) {
     switch (static_cast<judge::Command>(block.command)) {
-    case judge::Command::kRenderSetup: {
-      int width = 0, height = 0;
-      const scenes::Scene scene = judge::read_scene(scene_.data(), scene_.bytes(), &width, &height);
-      renderer_->setup(scene, width, height);
-      width_ = width;
-      height_ = height;
+    case judge::Command::kRenderSetup: // a decoy: what is kept is not the frame's
+      judge::release_alloc_cache();
+      setup();
+      break;
+    case judge::Command::kRenderLoad: {
+      // A new renderer, so one that allocates in setup() (the course's) is
+      // served from what the old one freed, as free as in the decoy's setup.
+      judge::set_alloc_cache(true);
+      struct Off {
+        ~Off() { judge::set_alloc_cache(false); }
+      } off;
+      renderer_.reset();
+      renderer_ = render::make_student_renderer();
+      setup();
       break;
     }
     case judge::Command::kRenderFrame:
@@ -92,6 +103,14 @@ public:
   }
 
 private:
+  void setup() {
+    int width = 0, height = 0;
+    const scenes::Scene scene = judge::read_scene(scene_.data(), scene_.bytes(), &width, &height);
+    renderer_->setup(scene, width, height);
+    width_ = width;
+    height_ = height;
+  }
+
   Args args_;
   bool gpu_;
   judge::SharedMemory scene_, image_;
@@ -102,6 +121,11 @@ private:
 } // namespace
 
 int main(int argc, char** argv) {
+  // Host memory freed by the old renderer is reused by the new one without
+  // new page faults, as the device's is (alloc_cache.h): no mmap'd chunks,
+  // no trimming.
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, -1);
   try {
     Server server(parse(argc, argv));
     return judge::serve_requests([&](judge::ControlBlock& block) { server.serve(block); });

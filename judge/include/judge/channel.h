@@ -13,9 +13,11 @@
 
 namespace judge {
 
-// The render commands: set up the shared scene (untimed work the judge still
-// watches), one frame (clear, advance, render: the course's timed frame),
-// and the read-back of the image into the shared one.
+// The render commands: set up the shared scene (a decoy: untimed, so its
+// data is of no use to the frame), load the shared scene into a new
+// renderer (setup() again, on the clock), one frame (clear, advance,
+// render: the course's timed frame), and the read-back of the image into
+// the shared one (on the clock).
 enum class Command : std::uint32_t {
   kPing = 1,
   kScan = 2,
@@ -23,7 +25,8 @@ enum class Command : std::uint32_t {
   kQuit = 4,
   kRenderSetup = 5,
   kRenderFrame = 6,
-  kRenderReadBack = 7
+  kRenderReadBack = 7,
+  kRenderLoad = 8
 };
 
 enum class ReplyStatus : std::int32_t { kDone = 0, kFailed = 1 };

@@ -1,11 +1,15 @@
-// The trusted judge of a renderer. Per timed frame it shares a new variant
-// of the scene (a fresh seed, and every circle's color scaled by a fresh
-// random factor: the same work, a different image), asks the worker to set
-// it up, to draw one frame (clear, advance, render: the course's timed
-// frame) and to read the image back into memory the judge owns, then checks
-// that image against its own reference renderer. Work hidden in the untimed
-// calls (setup, read-back) or left running on the GPU is added to the
-// frame's time beyond what such a call costs the judge itself.
+// The trusted judge of a renderer. Per timed frame it shares a decoy
+// variant of the scene and asks the worker to set it up (untimed: the
+// worker allocates, and nothing it computes is of use), then starts its
+// clock, shares the frame's own variant (a fresh seed, the colors scaled,
+// the circles moved and resized: the scene's work, a different image) and
+// asks the worker to load it into a new renderer, to draw one frame (clear,
+// advance, render: the course's timed frame) and to read the image back
+// into memory the judge owns; then it checks that image against its own
+// reference renderer. Everything the worker does once it can see the
+// frame's variant is on the clock: the load and the read-back are charged
+// beyond what the judge's empty renderer (render_empty_slot.cpp) takes for
+// them in the same run, and GPU work left running is charged too.
 #pragma once
 
 #include <cstdint>
@@ -29,11 +33,11 @@ struct RenderJudgeOptions {
   std::uint64_t seed = 0; // 0: drawn from the system's entropy
   std::string secret;     // the grader's (seeds.h); with `seed`, the variants
   double switch_ms = 0;   // as ScanJudgeOptions::switch_ms
-  // An honest worker's setup and read-back (ms), e.g. the reference's: the
-  // untimed calls' allowance is at least what these would get.
-  double honest_setup_ms = 0, honest_read_back_ms = 0;
-  // false: setup and read-back are never charged (a trusted reference,
-  // whose frame time is what the course times).
+  // The judge's empty renderer for this memory kind (absolute path): its
+  // load and read-back, timed first in the same run, are the allowance.
+  std::string empty_worker;
+  // false: load and read-back are never charged (a trusted reference,
+  // whose frame time is what the course times) and no empty renderer runs.
   bool charge_untimed = true;
   SandboxOptions sandbox;
 };
@@ -44,19 +48,18 @@ struct RenderRow {
   std::vector<double> times_ms; // each timed frame, with what was charged to it
   double charged_ms = 0;        // the most added to one frame
   double empty_ms = 0;          // the fastest round trip of an empty request
+  double allowance_ms = 0;      // the empty renderer's load and read-back (median)
   std::string reason;           // why it is not correct; empty when it is
 };
 
-// What an untimed call may cost before the excess is charged: `floor_ms`
-// (the judge's own cost of that transfer) times a margin, plus a constant.
-double untimed_allowance_ms(double floor_ms);
-
 // The scene variant of timed frame `draw`: `name` from seed `seed`, its
-// colors scaled by factors in [0.5, 1] drawn from `draw`.
+// colors scaled by factors in [0.5, 1] drawn from `draw`, the scene and
+// each circle moved and each radius scaled by amounts drawn from it.
 scenes::Scene scene_variant(const std::string& name, std::uint32_t seed, std::uint64_t draw);
 
 // One worker, one scene. Failures of the worker are the row's reason;
-// failures of the judge itself (no GPU, no memory, an unknown scene) throw.
+// failures of the judge itself (no GPU, no memory, an unknown scene, its
+// empty renderer failing) throw.
 RenderRow judge_render(const std::string& scene, const RenderJudgeOptions& options,
                        const SandboxPlan& plan);
 

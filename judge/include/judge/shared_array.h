@@ -51,11 +51,4 @@ private:
 // before its kernels ended shows here as a late probe.)
 double probe_device_ms();
 
-// The device part of what an honest render worker's untimed calls cost at
-// least, measured on the judge's own context (best of three, ms): a setup
-// that allocates and uploads `scene_bytes` and allocates an image of
-// `image_bytes`, and a read-back of `image_bytes` into pageable host memory.
-double device_setup_ms(std::size_t scene_bytes, std::size_t image_bytes);
-double device_read_back_ms(std::size_t image_bytes);
-
 } // namespace judge

