@@ -128,11 +128,17 @@ report_bad_run() {
 # also where its table would be when stdout goes to a file, so the file
 # tells why the table is missing; its row in not_graded.tsv (results.json).
 not_graded() {
-  warn "$1: not graded: $2"
+  same_stream || warn "$1: not graded: $2"
   printf '%s\t%s\t%s\n' "$(one_line "$1")" "$(one_line "$2")" "$(points_left "$1")" >>"$not_graded_tsv"
   printf '%s: not graded: %s\n\n' "$1" "$2" >>"$results_part"
-  [ -t 1 ] || printf '%s: not graded: %s\n\n' "$1" "$2"
+  printf '%s: not graded: %s\n\n' "$1" "$2"
   exit_status=1
+}
+
+# same_stream: whether standard output and error are one terminal, pipe or
+# file, where a line written to both would show twice.
+same_stream() {
+  [ "$(stat -L -c %d:%i /dev/fd/1 2>/dev/null)" = "$(stat -L -c %d:%i /dev/fd/2 2>/dev/null || echo none)" ]
 }
 
 # reference_failed PART NAME: the named reference could not give a time:
