@@ -73,8 +73,8 @@ render_preflight() {
 
 # serial_reference_time SCENE LABEL: sets REF_MS, REF_TRIP and CACHED from
 # the serial worker's best time, timed by the judge. Cached per scene, size,
-# build and machine, with the load average it was measured under: a time
-# measured on a busy machine is used once and never kept.
+# build and machine, with how many other tasks ran when it was measured: a
+# time measured on a busy machine is used once and never kept.
 serial_reference_time() {
   local scene=$1 label=$2 name cached load worker
   worker=$(render_reference_worker)
@@ -89,9 +89,9 @@ serial_reference_time() {
   judge_worker "$label: serial reference" "$logs/render/$scene.serial" "$worker" render "$scene" host
   [ "$JUDGE_VERDICT" = ok ] || return 1
   REF_MS=$JUDGE_MS REF_TRIP=$JUDGE_ROUND_TRIP
-  load=$(load_average)
+  load=$(other_runnable)
   if is_busy "$load" "$cores"; then
-    warn "render $scene: the machine was busy (load $load on $cores cores) while timing the serial renderer: its time is not cached"
+    warn "render $scene: the machine was busy ($load other tasks running on $cores cores) while timing the serial renderer: its time is not cached"
   elif cache_ready; then
     # The time is measured and good: a cache that cannot take it only costs
     # the next run a measurement.

@@ -18,7 +18,7 @@ ln -s "$here/fake/render" "$bin/render_ref"
 ln -s "$here/fake/cudaScan" "$bin/cudaScan_ref"
 cores=$(nproc)
 quiet_machine  # unless a test says otherwise
-echo "$((cores + 5)).00 1.00 1.00 1/100 1" >"$tmp/busy-load"
+echo "1.00 1.00 1.00 $((cores + 6))/100 1" >"$tmp/busy-load"
 
 # grade NAME ARGS...: runs grade.sh on the fakes with its own logs and
 # cache (cache NAME shared by runs of one test); sets OUT, ERR, STATUS,
@@ -242,14 +242,14 @@ test_render_cache() {
   expect_eq "no cache: the serial worker again" 2 "$(grep -c 'judge_render_serial' "$CALLS")"
   # A serial time measured on a busy machine is never kept.
   LOADAVG=$tmp/busy-load grade busy1 render --renderer cpu --scenes rgb
-  expect_match "busy: said" "^grade.sh: render rgb: the machine was busy \\(load $((cores + 5)).00 on $cores cores\\)" "$ERR"
+  expect_match "busy: said" "^grade.sh: render rgb: the machine was busy \\($((cores + 5)) other tasks running on $cores cores\\)" "$ERR"
   expect_eq "busy: not cached" 0 "$(find "$tmp/cache-busy1" -name '*.ms' | wc -l)"
   grade busy2 render --renderer cpu --scenes rgb --cache-dir "$tmp/cache-busy1"
   expect_eq "busy: measured again later" 1 "$(grep -c 'judge_render_serial' "$CALLS")"
   # An entry written under load by an older grade.sh is not used either.
   local entry
   entry=$(find "$tmp/cache-busy1" -name '*.ms')
-  echo "999.0 $((cores + 5)).00" >"$entry"
+  echo "999.0 $((cores + 5))" >"$entry"
   grade busy3 render --renderer cpu --scenes rgb --cache-dir "$tmp/cache-busy1"
   expect_eq "busy entry: measured again" 1 "$(grep -c 'judge_render_serial' "$CALLS")"
   expect_no_match "busy entry: its time not used" '999' "$OUT"
