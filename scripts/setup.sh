@@ -1,35 +1,38 @@
 #!/usr/bin/env bash
-# Checks what the build needs and installs what is missing through the
-# system's package manager (apt-get on Debian and Ubuntu, with sudo when not
-# root). Elsewhere it names the packages to install and exits 1. The CUDA
-# Toolkit cannot be installed this way: it is named, with where to get it.
+# Checks what the build and the grading script need and installs what is
+# missing through the system's package manager (apt-get on Debian and
+# Ubuntu, with sudo when not root). Elsewhere it names the packages to
+# install and exits 1. The CUDA Toolkit cannot be installed this way: it is
+# named, with where to get it. Always needed: CMake, g++, Ninja, GoogleTest,
+# stb, giflib, and for grade.sh jq (results.json) and bubblewrap (the
+# judge's sandbox).
 #
-#   scripts/setup.sh [--clang] [--grade] [--tests] [--dry-run]
+#   scripts/setup.sh [--clang] [--tests] [--check] [--dry-run]
 #
 # --clang   also needs clang++ (the sanitizer step of CI builds the host code with it)
-# --grade   also what grade.sh needs: jq (results.json), bubblewrap (the
-#           judge's sandbox)
-# --tests   also what some tests use and skip without: jq (grade.sh's
-#           results.json), zip and unzip (the handout and Gradescope tests),
-#           bubblewrap (the judge's sandbox), gnuplot (profile.sh's chart),
+# --tests   also what some tests use and skip without: zip and unzip (the
+#           handout and Gradescope tests), gnuplot (profile.sh's chart),
 #           Slurm and munge (the class grader's test cluster), freeglut and
-#           Xvfb (render -i's window)
+#           Xvfb (render -i's window), ImageMagick (the GIF test), shellcheck
+# --grade   (kept for old scripts: what grade.sh needs is always needed)
+# --check   installs nothing: one line naming what is missing, exit 1
 # --dry-run says what it would install and runs nothing
 # Exit status: 0 ready to build, 1 something is missing, 2 usage.
 set -euo pipefail
 
-usage() { sed -n '2,18s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,21s/^# \{0,1\}//p' "$0"; }
 
 dry_run=0
+check=0
 want_clang=0
 want_tests=0
-want_grade=0
 for arg in "$@"; do
   case $arg in
     --dry-run) dry_run=1 ;;
+    --check) check=1 ;;
     --clang) want_clang=1 ;;
     --tests) want_tests=1 ;;
-    --grade) want_grade=1 ;;
+    --grade) ;;
     -h | --help) usage; exit 0 ;;
     *) echo "setup.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
   esac
@@ -73,18 +76,18 @@ missing_packages() {
   has_header stb/stb_image_write.h || has_header stb_image_write.h || echo libstb-dev
   has_header gif_lib.h || echo libgif-dev
   has_header gtest/gtest.h || echo libgtest-dev
+  # grade.sh: results.json, and the judge's sandbox.
+  command -v jq >/dev/null || echo jq
+  command -v bwrap >/dev/null || echo bubblewrap
   if [ "$want_tests" -eq 1 ]; then
     local tool
-    for tool in jq zip unzip; do command -v "$tool" >/dev/null || echo "$tool"; done
-    command -v bwrap >/dev/null || echo bubblewrap
+    for tool in zip unzip shellcheck; do command -v "$tool" >/dev/null || echo "$tool"; done
     command -v gnuplot >/dev/null || echo gnuplot-nox
     command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v sbatch >/dev/null || echo slurm-wlm
     command -v munged >/dev/null || echo munge
     has_header GL/freeglut.h || echo freeglut3-dev
     command -v Xvfb >/dev/null || echo xvfb
-  elif [ "$want_grade" -eq 1 ]; then
-    command -v jq >/dev/null || echo jq
-    command -v bwrap >/dev/null || echo bubblewrap
+    command -v identify >/dev/null || echo imagemagick
   fi
 }
 
@@ -110,6 +113,15 @@ as_root() {
 }
 
 mapfile -t packages < <(missing_packages)
+if [ "$check" -eq 1 ]; then
+  if [ ${#packages[@]} -gt 0 ]; then
+    echo "setup.sh: missing: ${packages[*]} (Debian package names; scripts/setup.sh$([ "$want_tests" -eq 0 ] || echo " --tests") installs them)" >&2
+    exit 1
+  fi
+  [ -n "$(find_nvcc)" ] || { echo "setup.sh: nvcc not found (on PATH or in $cuda_bin): install NVIDIA's CUDA Toolkit" >&2; exit 1; }
+  echo "setup.sh: nothing missing"
+  exit 0
+fi
 if [ ${#packages[@]} -gt 0 ]; then
   if ! command -v apt-get >/dev/null; then
     echo "setup.sh: missing: ${packages[*]} (Debian package names); install them with your" \

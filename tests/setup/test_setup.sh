@@ -23,7 +23,7 @@ fake() {
   chmod +x "$machine/bin/$1"
 }
 
-# new_machine: everything the build needs, as root, with apt-get.
+# new_machine: everything the build and grade.sh need, as root, with apt-get.
 new_machine() {
   machine=$(mktemp -d "$tmp/machine.XXXX")
   mkdir -p "$machine/bin" "$machine/include/stb" "$machine/include/gtest" "$machine/cuda"
@@ -34,6 +34,8 @@ new_machine() {
   fake g++ ':'
   fake ninja ':'
   fake nvcc ':'
+  fake jq ':'
+  fake bwrap ':'
   fake id 'echo "${FAKE_UID:-0}"'
   fake sudo 'echo "sudo $*" >>"$(dirname "$0")/../log"; exec "$@"'
   fake apt-get "$(
@@ -48,6 +50,8 @@ for arg; do
     libgtest-dev) mkdir -p "$root/include/gtest" && : >"$root/include/gtest/gtest.h" ;;
     cmake | g++ | clang) printf '#!/bin/sh\necho "cmake version 3.25.1"\n' >"$root/bin/${arg/clang/clang++}" ;;
     ninja-build) printf '#!/bin/sh\n' >"$root/bin/ninja" ;;
+    jq) printf '#!/bin/sh\n' >"$root/bin/jq" ;;
+    bubblewrap) printf '#!/bin/sh\n' >"$root/bin/bwrap" ;;
   esac
   chmod +x "$root/bin/"* 2>/dev/null
 done
@@ -174,21 +178,50 @@ test_usage() {
   expect_eq "usage: one line" "setup.sh: unknown option '--bogus' (try --help)" "$out"
   run_setup --help
   expect_eq "help: status" 0 "$status"
-  expect_match "help: synopsis" '^  scripts/setup.sh \[--clang\] \[--grade\] \[--tests\] \[--dry-run\]$' "$out"
+  expect_match "help: synopsis" '^  scripts/setup.sh \[--clang\] \[--tests\] \[--check\] \[--dry-run\]$' "$out"
 }
 
 test_tests_tools() {
   new_machine
   run_setup --dry-run --tests
   expect_eq "--tests: status" 0 "$status"
-  expect_match "--tests: names the test tools" '^setup.sh: installing with apt-get: jq zip unzip bubblewrap gnuplot-nox slurm-wlm munge freeglut3-dev xvfb$' "$out"
+  expect_match "--tests: names the test tools" \
+    '^setup.sh: installing with apt-get: zip unzip shellcheck gnuplot-nox slurm-wlm munge freeglut3-dev xvfb imagemagick$' "$out"
 }
 
+# What grade.sh needs comes with the build's needs, without an option (the
+# quick start's first command grades); --grade is still taken.
 test_grade_tools() {
   new_machine
+  rm "$machine/bin/jq" "$machine/bin/bwrap"
+  run_setup --dry-run
+  expect_eq "grading: status" 0 "$status"
+  expect_match "grading: names what grade.sh needs" '^setup.sh: installing with apt-get: jq bubblewrap$' "$out"
   run_setup --dry-run --grade
-  expect_eq "--grade: status" 0 "$status"
-  expect_match "--grade: names what grading needs" '^setup.sh: installing with apt-get: jq bubblewrap$' "$out"
+  expect_match "--grade: the same" '^setup.sh: installing with apt-get: jq bubblewrap$' "$out"
+  run_setup
+  expect_eq "grading: installed" 0 "$status"
+  expect_match "grading: apt-get installs them" '^apt-get install .* jq bubblewrap$' "$(cat "$machine/log")"
+}
+
+# --check installs nothing and says what is missing in one line.
+test_check() {
+  new_machine
+  run_setup --check
+  expect_eq "--check, nothing missing: status" 0 "$status"
+  expect_eq "--check, nothing missing: says so" "setup.sh: nothing missing" "$out"
+  rm "$machine/bin/bwrap"
+  run_setup --check --tests
+  expect_eq "--check, missing: status" 1 "$status"
+  expect_eq "--check, missing: one line" 1 "$(grep -c . <<<"$out")"
+  expect_match "--check, missing: names them and the option" \
+    '^setup.sh: missing: bubblewrap zip unzip .* \(Debian package names; scripts/setup.sh --tests installs them\)$' "$out"
+  expect_eq "--check: no apt-get" "" "$(cat "$machine/log")"
+  rm "$machine/bin/nvcc"
+  fake bwrap ':'
+  run_setup --check
+  expect_eq "--check without nvcc: status" 1 "$status"
+  expect_match "--check without nvcc: names it" "^setup.sh: nvcc not found" "$out"
 }
 
 test_ready_machine
@@ -204,4 +237,5 @@ test_dry_run_and_clang
 test_usage
 test_tests_tools
 test_grade_tools
+test_check
 finish
