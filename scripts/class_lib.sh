@@ -64,9 +64,15 @@ submission_hash() {
   fi
 }
 
-# up_to_date DIR HASH: whether the student's folder holds a finished grade
-# of exactly that submission.
-up_to_date() { [ -f "$1/status.tsv" ] && [ -f "$1/hash" ] && [ "$(cat "$1/hash")" = "$2" ]; }
+# finished DIR HASH: whether the student's folder holds the outcome of
+# exactly that submission (whatever it was).
+finished() { [ -f "$1/status.tsv" ] && [ -f "$1/hash" ] && [ "$(cat "$1/hash")" = "$2" ]; }
+
+# up_to_date DIR HASH: finished, and nothing left to grade: a submission
+# that could not be graded (no GPU, a hang, a task killed) is tried again.
+up_to_date() {
+  finished "$1" "$2" && [ "$(awk -F '\t' 'NR == 2 { print $1 }' "$1/status.tsv")" != "not graded" ]
+}
 
 # take_files DIR ID DEST: copies the slot files the submission holds into
 # DEST (flat, by name). Prints one problem line and fails when a file is
@@ -215,7 +221,14 @@ grade_one() {
     finish_student "$dir" "not graded" "$(tail -n 1 "$dir.new/logs/grade.err")" "$hash" "$gpu"
   elif [ "$status" -eq 0 ] || [ "$status" -eq 1 ]; then
     reason=$(awk -F '\t' 'NR > 1 { printf "%s%s: %s", sep, $1, $2; sep = "; " }' "$dir.new/not_graded.tsv" 2>/dev/null)
-    finish_student "$dir" graded "$reason" "$hash" "$gpu"
+    # A scoring part the grader could not grade (no GPU, no reference) is
+    # no zero of the student's: the submission is not graded, and retried.
+    if awk -F '\t' -v parts=" ${CLASS_PARTS[*]} " 'NR > 1 && index(parts, " " $1 " ") { found = 1 } END { exit !found }' \
+      "$dir.new/not_graded.tsv" 2>/dev/null; then
+      finish_student "$dir" "not graded" "$reason" "$hash" "$gpu"
+    else
+      finish_student "$dir" graded "$reason" "$hash" "$gpu"
+    fi
   else
     finish_student "$dir" "not graded" "grade.sh exited with status $status" "$hash" "$gpu"
   fi

@@ -138,7 +138,7 @@ slurm_collect() {
   local dir=$out/.slurm id
   local -a missing=()
   while read -r id; do
-    [ -z "$id" ] || up_to_date "$out/students/$id" "$(submission_hash "$submissions" "$id")" || missing+=("$id")
+    [ -z "$id" ] || finished "$out/students/$id" "$(submission_hash "$submissions" "$id")" || missing+=("$id")
   done <"$dir/tasks"
   if [ ${#missing[@]} -gt 0 ] && [ ! -f "$dir/retried" ]; then
     : >"$dir/retried"

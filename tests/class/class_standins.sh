@@ -24,6 +24,7 @@ skip_without_slurm() {
 #   frank  nothing handed in
 #   gina   hangs
 #   mallory  a build that embeds the reference programs and alice's slot
+#   nina   its render part could not be graded (no GPU), its scan could
 #   "bad name"  not a student id
 # (A submission saying DIE_ONCE has its Slurm task cancelled the first time.)
 # shellcheck disable=SC2154  # tmp is testing.sh's
@@ -61,15 +62,19 @@ fi
 hang=$(awk '$1 == "HANG" { print $2 }' scan/student/student_scan.cu)
 [ -z "$hang" ] || exec sleep "$hang"
 mkdir -p "$logs"
+# "NOT_GRADED PART REASON": the part could not be graded (as without a GPU).
+printf 'part\treason\tmax_score\n' >"$logs/not_graded.tsv"
+awk '$1 == "NOT_GRADED" { part = $2; $1 = $2 = ""; sub(/^ +/, ""); print part "\t" $0 "\t72" }' \
+  scan/student/student_scan.cu >>"$logs/not_graded.tsv"
 {
   printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\tround_trip_ms\tnote\n'
   for part in scan find_repeats render; do
+    ! awk -F '\t' -v p="$part" 'NR > 1 && $1 == p { found = 1 } END { exit !found }' "$logs/not_graded.tsv" || continue
     max=5; [ "$part" != render ] || max=72
     points=$(cat scan/student/student_scan.cu render/student/student_renderer.cu | awk -v p="$part" '$1 == "POINTS" && $2 == p { print $3 }')
     printf '%s\tall\t-\tref\t1\t1\t1x\tok\t%s\t%s\t0.0003\t\n' "$part" "${points:-0}" "$max"
   done
 } >"$logs/scores.tsv"
-printf 'part\treason\n' >"$logs/not_graded.tsv"
 echo '{"score": 0, "tests": []}' >"$logs/results.json"
 echo "results" >"$logs/results.md"
 SH
@@ -112,6 +117,8 @@ ln -s /etc/passwd "$subs/eve/student_scan.cu"
 mkdir -p "$subs/mallory"
 printf 'EMBED %s\n' ref/.bin/judge_scan_reference "$handout/ref/.bin/judge_scan_reference" \
   "$subs/alice/deep/folder/student_scan.cu" >"$subs/mallory/student_scan.cu"
+mkdir -p "$subs/nina"
+printf 'POINTS scan 5\nNOT_GRADED render the judge needs a GPU: no CUDA device\n' >"$subs/nina/student_scan.cu"
 echo "HANG 300" >"$tmp/hang_scan.cu"
 mkdir -p "$subs/gina"
 cp "$tmp/hang_scan.cu" "$subs/gina/student_scan.cu"

@@ -47,6 +47,8 @@ expect_match "eve: a symbolic link, refused" '^eve,0,0,0,0,82,refused,' "$(book 
 expect_eq "frank: nothing handed in, graded as handed out" "frank,0,0,0,0,82,graded,\"none\"" "$(book frank)"
 expect_match "gina: hangs, stopped at the limit" '^gina,0,0,0,0,82,not graded,' "$(book gina)"
 expect_match "gina: said why" 'ran past 3 s' "$(cat "$tmp/out/students/gina/status.tsv")"
+expect_eq "nina: a part nobody could grade is no zero: not graded" "nina,5,0,0,5,82,not graded,\"none\"" "$(book nina)"
+expect_match "nina: said why" 'render: the judge needs a GPU' "$(cat "$tmp/out/students/nina/status.tsv")"
 expect_eq "mallory: nothing of the references or of alice reaches her build" "mallory,0,0,0,0,82,graded,\"none\"" "$(book mallory)"
 expect_eq "mallory: her build could read none of them" 3 "$(grep -c '^cannot read ' "$tmp/out/students/mallory/logs/build.log")"
 expect_eq "a name that is no student id: left out" "" "$(grep '^bad' "$tmp/out/gradebook.csv")"
@@ -76,15 +78,18 @@ expect_eq "bad grade options: exit status" 2 "$STATUS"
 expect_match "bad grade options: grade.sh's line" "^grade_class.sh: the options after --: grade.sh: unknown option '--bogus'" "$ERR"
 expect_eq "bad grade options: nobody graded" "$calls" "$(wc -l <"$GRADE_CALLS")"
 
+# A re-run grades again only what could not be graded (gina's hang, nina's
+# part without a GPU).
 run_class second
-expect_eq "re-run: nothing graded again" "$calls" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "re-run: only what was not graded, again" "$((calls + 2))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "re-run: those two" "gina nina" "$(tail -n 2 "$GRADE_CALLS" | awk '{ sub(/^\.work-/, "", $3); sub(/\..*$/, "", $3); print $3 }' | sort | paste -sd ' ')"
 expect_eq "re-run: the same gradebook row" "alice,5,2.5,60,67.5,82,graded,\"none\"" "$(book alice)"
 printf 'POINTS render 72\n' >"$subs/alice/student_renderer.cu"
 run_class third
-expect_eq "a changed submission: only it graded again" "$((calls + 1))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "a changed submission: it graded again, with the ungraded two" "$((calls + 2 + 3))" "$(wc -l <"$GRADE_CALLS")"
 expect_eq "a changed submission: its new row" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
 run_class forced --force
-expect_eq "--force: every submission that builds graded again" "$((calls + 1 + 5))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "--force: every submission that builds graded again" "$((calls + 5 + 6))" "$(wc -l <"$GRADE_CALLS")"
 
 # Stopped while grading: at once, nothing of the grade in progress left.
 need_proc

@@ -40,7 +40,7 @@ book() { grep "^$1," "$tmp/out/gradebook.csv"; }
 run_slurm first
 expect_eq "slurm: exit status (some not graded)" 1 "$STATUS"
 expect_match "slurm: the array and the gradebook job submitted" \
-  '^Submitted to Slurm: array [0-9]+ \(9 submissions\), gradebook job [0-9]+' "$OUT"
+  '^Submitted to Slurm: array [0-9]+ \(10 submissions\), gradebook job [0-9]+' "$OUT"
 expect_eq "slurm: ivan's task killed once" yes "$([ -e "$GRADE_CALLS.died" ] && echo yes || echo no)"
 expect_match "slurm: the gradebook job retried it" 'retrying the submissions whose task ended without a grade: ivan' \
   "$(cat "$tmp"/out/.slurm/collect-*.out)"
@@ -50,18 +50,17 @@ expect_eq "slurm: bob" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
 expect_match "slurm: carol does not build" '^carol,0,0,0,0,82,build failed,' "$(book carol)"
 expect_match "slurm: dave refused" '^dave,0,0,0,0,82,refused,' "$(book dave)"
 expect_match "slurm: gina past the limit" '^gina,0,0,0,0,82,not graded,' "$(book gina)"
-expect_eq "slurm: a task per submission, and the retry's" 10 "$(find "$tmp/out/.slurm" -name 'task-*.out' | wc -l)"
-expect_match "slurm: progress" 'graded [0-9]+ of 9' "$ERR"
+expect_eq "slurm: a task per submission, and the retry's" 11 "$(find "$tmp/out/.slurm" -name 'task-*.out' | wc -l)"
+expect_match "slurm: progress" 'graded [0-9]+ of 10' "$ERR"
 expect_eq "slurm: the summary" yes "$([ -f "$tmp/out/summary.md" ] && echo yes || echo no)"
 calls=$(wc -l <"$GRADE_CALLS")
 
 run_slurm second
-expect_eq "slurm re-run: nothing submitted" "" "$(grep '^Submitted' <<<"$OUT")"
-expect_match "slurm re-run: said" 'nothing new to grade' "$ERR"
-expect_eq "slurm re-run: no grade run" "$calls" "$(wc -l <"$GRADE_CALLS")"
+expect_match "slurm re-run: only the ungraded submitted again" '\(2 submissions\)' "$OUT"
+expect_eq "slurm re-run: gina and nina graded again" "$((calls + 2))" "$(wc -l <"$GRADE_CALLS")"
 printf 'POINTS render 72\n' >"$subs/alice/student_renderer.cu"
 run_slurm third
-expect_match "slurm, a changed submission: one task" '\(1 submissions\)' "$OUT"
+expect_match "slurm, a changed submission: its task, with the ungraded two" '\(3 submissions\)' "$OUT"
 expect_eq "slurm, a changed submission: its new row" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
 expect_eq "slurm, a changed submission: the others kept" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
 
