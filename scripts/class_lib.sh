@@ -26,7 +26,13 @@ gpu_name() {
     echo none
     return
   fi
-  nvidia-smi -i "$1" --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1 | tr ',' ' '
+  local name
+  # Without a device nvidia-smi prints "No devices were found" (status 6).
+  if name=$(nvidia-smi -i "$1" --query-gpu=name --format=csv,noheader 2>/dev/null) && [ -n "$name" ]; then
+    head -n 1 <<<"$name" | tr ',' ' '
+  else
+    echo none
+  fi
 }
 
 # submission_ids DIR: the student ids of DIR's submissions, sorted: each
@@ -212,6 +218,13 @@ grade_one() {
     --logs "$dir.new/logs/grade" --timeout "$timeout_s" --quiet --secret-file "$out/judge-secret" "${grade_args[@]}" \
     >"$dir.new/grade.out" 2>"$dir.new/logs/grade.err" </dev/null
   status=$?
+  # What grade.sh said names its logs where they were made; they end up in
+  # the student's folder.
+  local file_text
+  for file in grade.out logs/grade.err; do
+    file_text=$(cat -- "$dir.new/$file")
+    printf '%s\n' "${file_text//"$dir.new/"/"$dir/"}" >"$dir.new/$file"
+  done
   for file in results.md results.json scores.csv scores.tsv not_graded.tsv; do
     [ ! -f "$dir.new/logs/grade/$file" ] || cp -- "$dir.new/logs/grade/$file" "$dir.new/$file"
   done

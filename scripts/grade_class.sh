@@ -12,7 +12,9 @@
 #   --out DIR             results (default class-results); a re-run grades
 #                         only submissions that are new or changed
 #   --gpus LIST           GPU indices to use, comma-separated (default: every
-#                         GPU nvidia-smi lists; none: one submission at a time)
+#                         GPU nvidia-smi lists; without one the class is
+#                         refused); none: no GPU, one submission at a time
+#                         (the parts that need one are not graded)
 #   --timeout SEC         limit for a submission's build and for each graded
 #                         run (default 1800)
 #   --grade-timeout SEC   limit for the whole grade of one submission
@@ -85,7 +87,8 @@ done
 positive() { if [[ ! $2 =~ ^[0-9]{1,7}$ ]] || [ "$2" -eq 0 ]; then usage_error "$1: '$2' is not a positive number of seconds"; fi; }
 positive --timeout "$timeout_s"
 positive --grade-timeout "$grade_timeout_s"
-[ -z "$gpus" ] || [[ $gpus =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--gpus: '$gpus' is not a comma-separated list of GPU indices"
+[ -z "$gpus" ] || [ "$gpus" = none ] || [[ $gpus =~ ^[0-9]+(,[0-9]+)*$ ]] ||
+  usage_error "--gpus: '$gpus' is not a comma-separated list of GPU indices, nor none"
 case "$slurm_gres" in gpu | none) ;; *) usage_error "--slurm-gres: '$slurm_gres' is not gpu or none" ;; esac
 if [ "$engine" != slurm ]; then
   for option in wait:"$slurm_wait" partition:"$slurm_partition" account:"$slurm_account" time-limit:"$slurm_time" gpu-type:"$gpu_type"; do
@@ -99,6 +102,12 @@ submissions=$(cd "$submissions" && pwd)
 mkdir -p -- "$out/students" 2>/dev/null || { echo "grade_class.sh: cannot create $out" >&2; exit 1; }
 out=$(cd "$out" && pwd)
 [ "$engine" != local ] || [ -n "$gpus" ] || gpus=$(list_gpus)
+if [ "$engine" = local ] && [ -z "$gpus" ]; then
+  echo "grade_class.sh: no GPU here (nvidia-smi $(command -v nvidia-smi >/dev/null && echo "lists none" || echo "is not installed")):" \
+    "the grade needs one; --gpus none grades anyway, and every part that needs a GPU is not graded" >&2
+  exit 1
+fi
+[ "$gpus" != none ] || gpus=""
 
 progress() { [ "$quiet" = 1 ] || printf '[%4ss] %s\n' "$SECONDS" "$*" >&2; }
 

@@ -77,6 +77,7 @@ awk '$1 == "NOT_GRADED" { part = $2; $1 = $2 = ""; sub(/^ +/, ""); print part "\
 } >"$logs/scores.tsv"
 echo '{"score": 0, "tests": []}' >"$logs/results.json"
 echo "results" >"$logs/results.md"
+echo "Results: $logs/results.md"
 SH
 chmod +x "$handout/scripts/grade.sh"
 # cmake's stand-in: a build fails when a slot says BUILD_ERROR.

@@ -53,6 +53,7 @@ expect_eq "mallory: nothing of the references or of alice reaches her build" "ma
 expect_eq "mallory: her build could read none of them" 3 "$(grep -c '^cannot read ' "$tmp/out/students/mallory/logs/build.log")"
 expect_eq "a name that is no student id: left out" "" "$(grep '^bad' "$tmp/out/gradebook.csv")"
 expect_match "a name that is no student id: said" "'bad name' is not a student id" "$ERR"
+expect_eq "alice's grade.out: names her folder as it is" "Results: $tmp/out/students/alice/logs/grade/results.md" "$(cat "$tmp/out/students/alice/grade.out")"
 expect_eq "alice's folder: her results" yes "$([ -f "$tmp/out/students/alice/results.md" ] && [ -f "$tmp/out/students/alice/results.json" ] && [ -f "$tmp/out/students/alice/logs/build.log" ] && echo yes || echo no)"
 expect_eq "every grade saw one GPU of the list" "" "$(awk '$2 != 0 && $2 != 1' "$GRADE_CALLS")"
 expect_match "summary: the statuses" '^\| build failed \| 1 \|$' "$(cat "$tmp/out/summary.md")"
@@ -101,6 +102,25 @@ for signal in INT:130 TERM:143; do
   expect_match "SIG${signal%:*}: said" "^grade_class.sh: stopped by SIG${signal%:*}: the submissions graded so far are in $tmp/paused-out\$" "$STOP_ERR"
   expect_eq "SIG${signal%:*}: nothing half made" "" "$(find "$tmp/paused-out" -maxdepth 2 \( -name '.work-*' -o -name '*.new' \))"
 done
+
+# No GPU here: the class is refused before anyone is built, unless --gpus
+# none says to grade anyway; a GPU's name is never nvidia-smi's complaint.
+mkdir -p "$tmp/nogpu-bin" "$tmp/one/zed"
+printf '#!/bin/sh\necho "No devices were found"\nexit 6\n' >"$tmp/nogpu-bin/nvidia-smi"
+chmod +x "$tmp/nogpu-bin/nvidia-smi"
+printf 'POINTS scan 5\n' >"$tmp/one/zed/student_scan.cu"
+calls=$(wc -l <"$GRADE_CALLS")
+OUT=$(PATH=$tmp/nogpu-bin:$PATH "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-nogpu" "$tmp/one" 2>&1)
+expect_eq "no GPU: refused" 1 "$?"
+expect_match "no GPU: says so and what to do" '^grade_class.sh: no GPU here \(nvidia-smi lists none\): .*--gpus none' "$OUT"
+expect_eq "no GPU: nobody graded" "$calls" "$(wc -l <"$GRADE_CALLS")"
+OUT=$(PATH=$tmp/nogpu-bin:$PATH "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-nogpu" --gpus none "$tmp/one" 2>&1)
+expect_eq "--gpus none: graded" 0 "$?"
+expect_eq "--gpus none: the row, GPU none" "zed,5,0,0,5,82,graded,\"none\"" "$(grep '^zed,' "$tmp/out-nogpu/gradebook.csv")"
+PATH=$tmp/nogpu-bin:$PATH
+# shellcheck source=scripts/class_lib.sh
+expect_eq "a GPU nvidia-smi cannot find is named none" none "$(source "$repo/scripts/class_lib.sh" && gpu_name 0)"
+PATH=${PATH#"$tmp/nogpu-bin:"}
 
 OUT=$("$repo/scripts/grade_class.sh" --handout "$tmp" "$subs" 2>&1)
 expect_eq "not a handout: usage error" 2 "$?"
