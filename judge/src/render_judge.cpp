@@ -16,6 +16,7 @@
 #include "judge/session.h"
 #include "render/banded_ref_renderer.h"
 #include "render/image.h"
+#include "render/image_io.h"
 
 namespace judge {
 
@@ -44,6 +45,21 @@ std::string describe_mismatch(int frame, const render::ImageComparison& c) {
   return "image of timed frame " + std::to_string(frame) +
          " differs from the reference at pixel [" + std::to_string(c.first_x) + "][" +
          std::to_string(c.first_y) + "] (" + std::to_string(c.mismatches) + " pixels differ)";
+}
+
+// The pictures of a wrong frame in the log folder, for the student to see
+// where it differs: the note naming them, or nothing if they could not be
+// written (the verdict stands either way).
+std::string pictures(const render::Image& actual, const render::Image& expected, float tolerance,
+                     const std::string& log_dir, const std::string& name) {
+  try {
+    const std::vector<std::string> paths =
+        render::write_mismatch_pictures(actual, expected, tolerance, log_dir + "/" + name);
+    return " (pictures: " + name + "_yours.png, _reference.png" +
+           (paths.size() > 2 ? ", _difference.png" : "") + " in the worker's log folder)";
+  } catch (const std::exception&) {
+    return "";
+  }
 }
 
 // The charge of GPU work seen running after an answer (device workers), or
@@ -306,11 +322,13 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
     else
       costs << '-'; // --trusted-untimed
     costs << '\t' << f.probe_charged_ms << '\t' << charged << std::endl;
-    const render::ImageComparison c =
-        render::compare_images(actual, reference_frame(v.scene, options.size),
-                               v.scene.snow && device ? kSnowTolerance : 0.f);
+    const render::Image expected = reference_frame(v.scene, options.size);
+    const float tolerance = v.scene.snow && device ? kSnowTolerance : 0.f;
+    const render::ImageComparison c = render::compare_images(actual, expected, tolerance);
     if (!c.sizes_match || c.mismatches > 0) {
-      row.reason = describe_mismatch(frame, c);
+      row.reason = describe_mismatch(frame, c) +
+                   pictures(actual, expected, tolerance, options.log_dir,
+                            "judge-render-" + scene_name + "-frame" + std::to_string(frame));
       run.session().quit();
       return row;
     }

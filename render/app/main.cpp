@@ -127,6 +127,8 @@ int run(const render_app::Options& options) {
     loop.reference = reference.get();
   }
   if (options.check) loop.tolerance = render::check_tolerance(scene, choice.kind);
+  // A failed check shows where, beside the frames (none with -f '').
+  if (!options.file_prefix.empty()) loop.mismatch_prefix = options.file_prefix + "_mismatch";
   if (gif) loop.on_frame = [&](const render::Image& image) { gif->add_frame(image); };
   const render::FrameLoopResult result =
       render::run_frame_loop(*renderer, loop, std::cout, std::cerr);

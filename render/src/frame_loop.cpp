@@ -8,6 +8,7 @@
 
 #include "common/timer.h"
 #include "render/check.h"
+#include "render/image_io.h"
 
 namespace render {
 
@@ -27,6 +28,22 @@ void print(std::ostream& out, const char* format, ...) {
   va_end(again);
   line.pop_back();
   out << line;
+}
+
+// The pictures of a frame that failed its check, named on `out`.
+void write_pictures(const Image& actual, const Image& expected, float tolerance,
+                    const std::string& prefix, int frame, std::ostream& out) {
+  char number[16];
+  std::snprintf(number, sizeof number, "_%04d", frame);
+  try {
+    std::string names;
+    for (const std::string& path :
+         write_mismatch_pictures(actual, expected, tolerance, prefix + number))
+      names += (names.empty() ? "" : ", ") + path;
+    out << "Pictures of the mismatch (the difference red): " << names << "\n";
+  } catch (const std::exception& e) {
+    out << "Could not write the pictures of the mismatch: " << e.what() << "\n";
+  }
 }
 
 // Reports progress on long runs only: the first line after a second, then at
@@ -119,6 +136,9 @@ FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& optio
       check_ms += check.elapsed_ms();
       if (!comparison.passed()) {
         print_mismatch(comparison, frame, options.tolerance, out);
+        if (!options.mismatch_prefix.empty())
+          write_pictures(*image, reference ? reference->image() : *options.expected_image,
+                         options.tolerance, options.mismatch_prefix, frame, out);
         out << "ERROR: correctness check failed\n";
         result.check_passed = false;
         return result;

@@ -45,6 +45,12 @@ expect_eq "forged lines: exit status" 1 "$status"
 expect_match "forged lines: the first frame's image differs" \
   $'\trejected\t.*\timage of timed frame 1 differs from the reference at pixel' "$rows"
 expect_match "forged lines: its lines stay in its log" 'Correctness check passed' "$(cat "$tmp"/logs-forged_print/*.log)"
+# A wrong frame leaves its pictures in the log folder, named in the row.
+expect_match "forged lines: the row names the pictures" \
+  'pictures: judge-render-rgb-frame1_yours.png, _reference.png, _difference.png in the worker.s log folder' "$rows"
+for picture in yours reference difference; do
+  expect_eq "forged lines: the $picture picture, a PNG" $'\x89PNG' "$(head -c 4 "$tmp/logs-forged_print/judge-render-rgb-frame1_$picture.png")"
+done
 
 # The first frame a worker draws is the judge's warm-up, on decoys: a
 # worker that keeps it fails the first timed frame.

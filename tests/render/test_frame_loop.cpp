@@ -215,6 +215,46 @@ TEST(FrameLoop, CheckFailsOnOneWrongChannel) {
   EXPECT_EQ(run.out.find("Clear:"), std::string::npos); // stopped at the failing frame
 }
 
+// A failed check with a picture prefix writes what was drawn, the
+// reference and where they differ (red), and names the files.
+TEST(FrameLoop, FailedCheckWritesPictures) {
+  const scenes::Scene scene = scenes::load_scene("rgb");
+  OffByRenderer wrong(5, 3, 1e-6f);
+  RefRenderer ref;
+  wrong.setup(scene, 8, 8);
+  ref.setup(scene, 8, 8);
+  const TempDir dir;
+  FrameLoopOptions options;
+  options.reference = &ref;
+  options.mismatch_prefix = dir.file("m");
+  const LoopRun run = run_loop(wrong, options);
+  EXPECT_FALSE(run.result.check_passed);
+  EXPECT_NE(run.out.find("Pictures of the mismatch (the difference red): " +
+                         dir.file("m_0000_yours.png") + ", " + dir.file("m_0000_reference.png") +
+                         ", " + dir.file("m_0000_difference.png") + "\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(dir.files(), (std::vector<std::string>{"m_0000_difference.png", "m_0000_reference.png",
+                                                   "m_0000_yours.png"}));
+}
+
+// A picture that cannot be written is said; the check's verdict stands.
+TEST(FrameLoop, PicturesThatCannotBeWrittenAreSaid) {
+  const scenes::Scene scene = scenes::load_scene("rgb");
+  OffByRenderer wrong(5, 3, 1e-6f);
+  RefRenderer ref;
+  wrong.setup(scene, 8, 8);
+  ref.setup(scene, 8, 8);
+  FrameLoopOptions options;
+  options.reference = &ref;
+  options.mismatch_prefix = "/nonexistent-folder/m";
+  const LoopRun run = run_loop(wrong, options);
+  EXPECT_FALSE(run.result.check_passed);
+  EXPECT_NE(run.out.find("Could not write the pictures of the mismatch: "), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("ERROR: correctness check failed\n"), std::string::npos);
+}
+
 TEST(FrameLoop, ToleranceForSnow) {
   scenes::Scene scene = scenes::load_scene("rgb");
   scene.snow = true;

@@ -97,4 +97,24 @@ TEST(Compare, DifferentSizesFail) {
   EXPECT_FALSE(c.passed());
 }
 
+// The difference picture: mismatches red, the rest the reference's gray
+// at a quarter, opaque; sizes must match.
+TEST(Image, DifferenceImageMarksMismatchesRed) {
+  Image expected = filled(3, 2, 0.6f);
+  Image actual = expected;
+  actual.pixel(2, 1)[1] = 0.61f; // off by 0.01 in green
+  const Image diff = render::difference_image(actual, expected);
+  EXPECT_EQ(diff.pixel(2, 1)[0], 1.f);
+  EXPECT_EQ(diff.pixel(2, 1)[1], 0.f);
+  EXPECT_EQ(diff.pixel(2, 1)[2], 0.f);
+  EXPECT_EQ(diff.pixel(2, 1)[3], 1.f);
+  EXPECT_FLOAT_EQ(diff.pixel(0, 0)[0], 0.15f);
+  EXPECT_FLOAT_EQ(diff.pixel(0, 0)[2], 0.15f);
+  EXPECT_EQ(diff.pixel(0, 0)[3], 1.f);
+  // Within the tolerance: no red.
+  const Image tolerated = render::difference_image(actual, expected, 0.02f);
+  EXPECT_FLOAT_EQ(tolerated.pixel(2, 1)[0], 0.15f);
+  EXPECT_THROW(render::difference_image(filled(2, 2, 0.f), expected), std::invalid_argument);
+}
+
 } // namespace

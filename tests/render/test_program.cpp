@@ -305,6 +305,25 @@ TEST(Program, CheckAgainstReportsTheAlteredPixel) {
   EXPECT_TRUE(run.err.empty()) << run.err;
 }
 
+// With frames written, a failed check writes its pictures beside them and
+// names them; with -f '' (no files) it writes none.
+TEST(Program, FailedCheckWritesItsPicturesBesideTheFrames) {
+  const TempDir dir;
+  const std::string altered = altered_reference(dir, "rgb", 0.5f);
+  const ProgramRun run = run_program(
+      {"-r", "cpu", "-s", "20", "--check-against", altered, "-f", dir.file("o"), "rgb"});
+  EXPECT_EQ(run.status, 1);
+  EXPECT_TRUE(contains(run.out, "Pictures of the mismatch (the difference red): " +
+                                    dir.file("o_mismatch_0000_yours.png") + ", " +
+                                    dir.file("o_mismatch_0000_reference.png") + ", " +
+                                    dir.file("o_mismatch_0000_difference.png") + "\n"))
+      << run.out;
+  const std::vector<std::string> files = dir.files();
+  EXPECT_EQ(std::count_if(files.begin(), files.end(),
+                          [](const std::string& f) { return f.rfind("o_mismatch_0000_", 0) == 0; }),
+            3);
+}
+
 // The snow tolerance is for the GPU's expf: the CPU renderers share the
 // reference's arithmetic, so on snow too they must match exactly.
 TEST(Program, CheckAgainstIsExactForCpuRenderersOnSnow) {

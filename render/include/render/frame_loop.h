@@ -28,6 +28,10 @@ struct FrameLoopOptions {
   // must hold exactly one frame).
   const Image* expected_image = nullptr;
   float tolerance = 0;
+  // When set, a failed check writes pictures of the frame (image_io.h's
+  // write_mismatch_pictures) as PREFIX_NNNN_yours.png and so on, and names
+  // them; a picture that cannot be written is said, and changes nothing.
+  std::string mismatch_prefix;
   // When set, called with each timed frame's image once it is written and
   // checked (e.g. to add it to an animated GIF); its time is not counted.
   std::function<void(const Image&)> on_frame;

@@ -68,4 +68,10 @@ struct ImageComparison {
 // +0 == -0). Images of different sizes give sizes_match = false.
 ImageComparison compare_images(const Image& actual, const Image& expected, float tolerance = 0.f);
 
+// Where `actual` and `expected` differ, for a person to look at: each pixel
+// that compare_images counts as a mismatch is red, every other one is the
+// expected pixel's gray, dimmed to a quarter. Same-size images only, else
+// std::invalid_argument.
+Image difference_image(const Image& actual, const Image& expected, float tolerance = 0.f);
+
 } // namespace render

@@ -54,4 +54,10 @@ void check_writable(const std::string& path);
 // "NAME_0007.png": the frame number with at least 4 digits.
 std::string frame_file_name(const std::string& prefix, int frame, ImageFormat format);
 
+// Pictures of a failed check, as PNG: PREFIX_yours.png (`actual`),
+// PREFIX_reference.png and, when the sizes match, PREFIX_difference.png
+// (difference_image). Returns the paths written. Throws as write_image.
+std::vector<std::string> write_mismatch_pictures(const Image& actual, const Image& expected,
+                                                 float tolerance, const std::string& prefix);
+
 } // namespace render

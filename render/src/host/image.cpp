@@ -64,4 +64,28 @@ ImageComparison compare_images(const Image& actual, const Image& expected, float
   return result;
 }
 
+Image difference_image(const Image& actual, const Image& expected, float tolerance) {
+  if (actual.width() != expected.width() || actual.height() != expected.height())
+    throw std::invalid_argument("difference_image: the images differ in size");
+  Image out(expected.width(), expected.height());
+  for (int y = 0; y < expected.height(); ++y)
+    for (int x = 0; x < expected.width(); ++x) {
+      const float* a = actual.pixel(x, y);
+      const float* e = expected.pixel(x, y);
+      bool differs = false;
+      for (int c = 0; c < Image::kChannels; ++c)
+        differs = differs || channel_error(a[c], e[c]) > tolerance;
+      float* o = out.pixel(x, y);
+      if (differs) {
+        o[0] = 1.f;
+        o[1] = o[2] = 0.f;
+      } else {
+        const float gray = 0.25f * (e[0] + e[1] + e[2]) / 3.f;
+        o[0] = o[1] = o[2] = std::isnan(gray) ? 0.f : gray;
+      }
+      o[3] = 1.f;
+    }
+  return out;
+}
+
 } // namespace render

@@ -336,4 +336,16 @@ std::string frame_file_name(const std::string& prefix, int frame, ImageFormat fo
   return prefix + "_" + number + "." + image_format_name(format);
 }
 
+std::vector<std::string> write_mismatch_pictures(const Image& actual, const Image& expected,
+                                                 float tolerance, const std::string& prefix) {
+  std::vector<std::string> paths = {prefix + "_yours.png", prefix + "_reference.png"};
+  write_image(actual, paths[0], ImageFormat::Png);
+  write_image(expected, paths[1], ImageFormat::Png);
+  if (actual.width() == expected.width() && actual.height() == expected.height()) {
+    paths.push_back(prefix + "_difference.png");
+    write_image(difference_image(actual, expected, tolerance), paths[2], ImageFormat::Png);
+  }
+  return paths;
+}
+
 } // namespace render
