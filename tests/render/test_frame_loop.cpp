@@ -196,16 +196,24 @@ TEST(FrameLoop, CheckPasses) {
       << run.out;
 }
 
-TEST(FrameLoop, CheckFailsOnOneWrongChannel) {
-  const scenes::Scene scene = scenes::load_scene("rgb");
-  OffByRenderer wrong(5, 3, 1e-6f);
+// A renderer one channel off at pixel (5, 3) of rgb at 8x8, and the
+// reference, both set up.
+struct OneWrongPixel {
+  OneWrongPixel() {
+    wrong.setup(scene, 8, 8);
+    ref.setup(scene, 8, 8);
+  }
+  scenes::Scene scene = scenes::load_scene("rgb");
+  OffByRenderer wrong{5, 3, 1e-6f};
   RefRenderer ref;
-  wrong.setup(scene, 8, 8);
-  ref.setup(scene, 8, 8);
+};
+
+TEST(FrameLoop, CheckFailsOnOneWrongChannel) {
+  OneWrongPixel one;
   FrameLoopOptions options;
   options.end_frame = 2;
-  options.reference = &ref;
-  const LoopRun run = run_loop(wrong, options);
+  options.reference = &one.ref;
+  const LoopRun run = run_loop(one.wrong, options);
   EXPECT_FALSE(run.result.check_passed);
   EXPECT_NE(run.out.find("Mismatch detected at pixel [5][3], value = "), std::string::npos)
       << run.out;
@@ -218,16 +226,12 @@ TEST(FrameLoop, CheckFailsOnOneWrongChannel) {
 // A failed check with a picture prefix writes what was drawn, the
 // reference and where they differ (red), and names the files.
 TEST(FrameLoop, FailedCheckWritesPictures) {
-  const scenes::Scene scene = scenes::load_scene("rgb");
-  OffByRenderer wrong(5, 3, 1e-6f);
-  RefRenderer ref;
-  wrong.setup(scene, 8, 8);
-  ref.setup(scene, 8, 8);
+  OneWrongPixel one;
   const TempDir dir;
   FrameLoopOptions options;
-  options.reference = &ref;
+  options.reference = &one.ref;
   options.mismatch_prefix = dir.file("m");
-  const LoopRun run = run_loop(wrong, options);
+  const LoopRun run = run_loop(one.wrong, options);
   EXPECT_FALSE(run.result.check_passed);
   EXPECT_NE(run.out.find("Pictures of the mismatch (the difference red): " +
                          dir.file("m_0000_yours.png") + ", " + dir.file("m_0000_reference.png") +
@@ -240,15 +244,11 @@ TEST(FrameLoop, FailedCheckWritesPictures) {
 
 // A picture that cannot be written is said; the check's verdict stands.
 TEST(FrameLoop, PicturesThatCannotBeWrittenAreSaid) {
-  const scenes::Scene scene = scenes::load_scene("rgb");
-  OffByRenderer wrong(5, 3, 1e-6f);
-  RefRenderer ref;
-  wrong.setup(scene, 8, 8);
-  ref.setup(scene, 8, 8);
+  OneWrongPixel one;
   FrameLoopOptions options;
-  options.reference = &ref;
+  options.reference = &one.ref;
   options.mismatch_prefix = "/nonexistent-folder/m";
-  const LoopRun run = run_loop(wrong, options);
+  const LoopRun run = run_loop(one.wrong, options);
   EXPECT_FALSE(run.result.check_passed);
   EXPECT_NE(run.out.find("Could not write the pictures of the mismatch: "), std::string::npos)
       << run.out;
