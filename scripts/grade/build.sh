@@ -88,10 +88,13 @@ ensure_program() {
 # graded" line. A handout holds the reference workers only when
 # make_handout.sh built them (not with --no-refs).
 unavailable() {
-  if [ -f "$repo/.handout" ] && [[ $1 == judge_scan_reference || $1 == judge_render_rung_* ]]; then
+  if [ -f "$repo/.handout" ] &&
+    [[ $1 == judge_scan_reference || $1 == judge_render_reference || $1 == judge_render_rung_* ]]; then
     echo "$1 is not available: this handout has no reference workers in ref/.bin (make_handout.sh builds them, unless --no-refs)"
+  elif [ "$build" = 0 ]; then
+    echo "$1 is not available: it is not in $bin_dir (nothing is built with --bin-dir or --no-build)"
   else
-    echo "$1 is not available"
+    echo "$1 is not available: it did not build (see $logs/build-$1.log)"
   fi
 }
 

@@ -209,6 +209,11 @@ test_handout_references() {
   grade handout_no_refs scan --counts 1000000 --bin-dir "$tmp/handout-bin"
   expect_match "handout without reference workers: says what to do" \
     'scan: not graded: judge_scan_reference is not available: this handout has no reference workers in ref/.bin \(make_handout.sh builds them' "$ERR"
+  rm -f "$handout/ref/.bin/judge_render_reference"
+  cp -P "$bin/render_worker" "$tmp/handout-bin/"
+  grade handout_no_render_refs render --scenes rgb --bin-dir "$tmp/handout-bin"
+  expect_match "handout without reference workers: says what to do for render too" \
+    'render: not graded: judge_render_reference is not available: this handout has no reference workers in ref/.bin \(make_handout.sh builds them' "$ERR"
   grade handout_ref_algorithm scan --counts 1000000 --ref-algorithm cub
   expect_eq "handout, --ref-algorithm cub: a usage error" 2 "$STATUS"
   expect_match "handout, --ref-algorithm cub: why" "the suite's algorithms are not in a handout" "$ERR"
