@@ -279,6 +279,46 @@ class_maximum() {
   [ -s "$1/judge-secret" ] || (umask 077 && head -c 32 /dev/urandom >"$1/judge-secret")
 }
 
+# check_handout_refs GPUS: the class is refused (one line, exit 1) where
+# the handout cannot time the references it grades against: a reference
+# worker missing from ref/.bin (a handout made with --no-refs), unless the
+# grade's options name references of their own; or, where cuobjdump and
+# nvidia-smi can tell, one built for none of GPUS (comma-separated indices)
+# and without PTX the driver could compile for it.
+check_handout_refs() {
+  local worker path gpu cap
+  case " ${grade_args[*]} " in *" --ref-"*) return 0 ;; esac
+  for worker in judge_scan_reference judge_render_reference; do
+    path=$handout/ref/.bin/$worker
+    if [ ! -x "$path" ]; then
+      echo "grade_class.sh: the handout has no reference worker ref/.bin/$worker: make it again without --no-refs (make_handout.sh builds them)" >&2
+      exit 1
+    fi
+    if ! command -v cuobjdump >/dev/null || ! command -v nvidia-smi >/dev/null; then continue; fi
+    for gpu in ${1//,/ }; do
+      cap=$(nvidia-smi -i "$gpu" --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | tr -d ' .')
+      [[ $cap =~ ^[0-9]+$ ]] || continue
+      runs_on "$path" "$cap" && continue
+      echo "grade_class.sh: the handout's ref/.bin/$worker has no code for GPU $gpu (sm_$cap): make the handout again for it (make_handout.sh --cuda-archs)" >&2
+      exit 1
+    done
+  done
+}
+
+# runs_on PROGRAM SM: whether PROGRAM's device code runs on compute
+# capability SM (e.g. 90): a cubin of the same major version no newer than
+# it, or PTX no newer than it.
+runs_on() {
+  # Either listing may be empty or fail (no PTX): only awk's verdict counts.
+  { cuobjdump --list-elf "$1" || true; cuobjdump --list-ptx "$1" || true; } 2>/dev/null |
+    awk -v sm="$2" 'match($0, /sm_[0-9]+/) {
+        a = substr($0, RSTART + 3, RLENGTH - 3) + 0
+        if (/ELF file/ && int(a / 10) == int(sm / 10) && a <= sm) ok = 1
+        if (/PTX file/ && a <= sm) ok = 1
+      }
+      END { exit !ok }'
+}
+
 # write_gradebook OUT ID...: OUT/gradebook.csv, one row per student: the
 # id, each scoring part's points, the total and its maximum, the status and
 # the GPU that graded it.

@@ -117,6 +117,7 @@ mapfile -t ids < <(submission_ids "$submissions")
 if [ "$engine" != task ] && [ "$engine" != collect ]; then
   class_maximum "$out"
   check_build_sandbox
+  check_handout_refs "$gpus"
 fi
 
 case "$engine" in

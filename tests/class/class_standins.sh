@@ -38,6 +38,8 @@ touch "$handout/.handout"
 # A reference program of the handout: full marks for whoever embeds it.
 mkdir -p "$handout/ref/.bin"
 printf 'POINTS scan 5\nPOINTS find_repeats 5\nPOINTS render 72\n' >"$handout/ref/.bin/judge_scan_reference"
+cp "$handout/ref/.bin/judge_scan_reference" "$handout/ref/.bin/judge_render_reference"
+chmod +x "$handout/ref/.bin/"*
 for file in saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu; do
   echo "// as handed out" >"$handout/$file"
 done

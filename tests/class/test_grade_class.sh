@@ -122,6 +122,34 @@ PATH=$tmp/nogpu-bin:$PATH
 expect_eq "a GPU nvidia-smi cannot find is named none" none "$(source "$repo/scripts/class_lib.sh" && gpu_name 0)"
 PATH=${PATH#"$tmp/nogpu-bin:"}
 
+# A handout whose references cannot be timed on these GPUs is refused
+# before anyone is built: one missing (--no-refs), or built for another GPU.
+calls=$(wc -l <"$GRADE_CALLS")
+mv "$handout/ref/.bin/judge_render_reference" "$tmp/kept_reference"
+OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" 2>&1)
+expect_eq "no reference worker: refused" 1 "$?"
+expect_match "no reference worker: says which and what to do" \
+  '^grade_class.sh: the handout has no reference worker ref/.bin/judge_render_reference: make it again without --no-refs' "$OUT"
+OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" \
+  -- --ref-render-worker /bin/true 2>&1)
+expect_eq "no reference worker, but the options name one: graded" 0 "$?"
+mv "$tmp/kept_reference" "$handout/ref/.bin/judge_render_reference"
+mkdir -p "$tmp/arch-bin"
+printf '#!/bin/sh\necho 9.0\n' >"$tmp/arch-bin/nvidia-smi"
+# shellcheck disable=SC2016  # expanded by the stand-in
+printf '#!/bin/sh\ncase $1 in --list-elf) echo "ELF file 1: x.1.sm_${FAKE_ELF:-80}.cubin" ;; --list-ptx) [ -z "$FAKE_PTX" ] || echo "PTX file 1: x.1.sm_$FAKE_PTX.ptx" ;; esac\n' \
+  >"$tmp/arch-bin/cuobjdump"
+chmod +x "$tmp/arch-bin/"*
+OUT=$(PATH=$tmp/arch-bin:$PATH "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" 2>&1)
+expect_eq "references built for another GPU: refused" 1 "$?"
+expect_match "references built for another GPU: says so" \
+  '^grade_class.sh: the handout.s ref/.bin/judge_scan_reference has no code for GPU 0 \(sm_90\): .*--cuda-archs' "$OUT"
+OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_PTX=75 "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
+expect_eq "references with PTX the driver compiles: graded" 0 "$?"
+OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_ELF=90 "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
+expect_eq "references built for the GPU: graded" 0 "$?"
+expect_eq "refused classes graded nobody" "$((calls + 3))" "$(wc -l <"$GRADE_CALLS")"
+
 OUT=$("$repo/scripts/grade_class.sh" --handout "$tmp" "$subs" 2>&1)
 expect_eq "not a handout: usage error" 2 "$?"
 expect_match "not a handout: says so" "is not a handout" "$OUT"
