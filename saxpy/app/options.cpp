@@ -13,6 +13,42 @@ namespace {
 enum LongOnly { kChunk = 1000 };
 } // namespace
 
+namespace {
+
+// -v's lines: a handout holds the student's kernel alone.
+std::string variant_help([[maybe_unused]] const std::string& variant) {
+#ifdef SUITE_HANDOUT
+  return "  -v  --variant <NAME>   student (default): your kernel, "
+         "saxpy/student/student_saxpy.cu\n";
+#else
+  return "  -v  --variant <NAME>   course, tuned, both or student (default " + variant +
+         ")\n"
+         "                         course: pageable memory, one element per thread\n"
+         "                         tuned:  pinned memory, chunks copied in on one stream while\n"
+         "                                 earlier ones compute and copy out on others,\n"
+         "                                 16-byte vector loads\n"
+         "                         student: your kernel, saxpy/student/student_saxpy.cu\n";
+#endif
+}
+
+// --chunk is the tuned trip's, which a handout does not hold.
+std::string chunk_help() {
+#ifdef SUITE_HANDOUT
+  return "";
+#else
+  return "      --chunk <INT>      Floats per chunk of the tuned trip (default " +
+         std::to_string(saxpy::kDefaultChunk) + ", max " + std::to_string(saxpy::kMaxChunk) +
+         ");\n"
+         "                         the last chunks halve down to " +
+         std::to_string(saxpy::kTailChunk) +
+         " so the trip ends soon\n"
+         "                         after its last copy in; each chunk is several CUDA calls, so\n"
+         "                         chunks of a few floats are for tests, not timing\n";
+#endif
+}
+
+} // namespace
+
 std::string usage_text(const char* program) {
   const std::string n = std::to_string(kDefaultN), max_n = std::to_string(kMaxN);
   const std::string variant = saxpy::default_variants().size() > 1 ? "both" : "student";
@@ -23,25 +59,9 @@ std::string usage_text(const char* program) {
          "(the kernels round the product and the sum separately, as the CPU does).\n"
          "Program Options:\n"
          "  -n  --arraysize <INT>  Number of elements in arrays (default " +
-         n + ", max " + max_n +
-         ")\n"
-         "  -v  --variant <NAME>   course, tuned, both or student (default " +
-         variant +
-         ")\n"
-         "                         course: pageable memory, one element per thread\n"
-         "                         tuned:  pinned memory, chunks copied in on one stream while\n"
-         "                                 earlier ones compute and copy out on others,\n"
-         "                                 16-byte vector loads\n"
-         "                         student: your kernel, saxpy/student/student_saxpy.cu\n"
-         "  -r  --runs <INT>       Runs per variant, best is summarized (default 3)\n"
-         "      --chunk <INT>      Floats per chunk of the tuned trip (default " +
-         std::to_string(saxpy::kDefaultChunk) + ", max " + std::to_string(saxpy::kMaxChunk) +
-         ");\n"
-         "                         the last chunks halve down to " +
-         std::to_string(saxpy::kTailChunk) +
-         " so the trip ends soon\n"
-         "                         after its last copy in; each chunk is several CUDA calls, so\n"
-         "                         chunks of a few floats are for tests, not timing\n"
+         n + ", max " + max_n + ")\n" + variant_help(variant) +
+         "  -r  --runs <INT>       Runs per variant, best is summarized (default 3)\n" +
+         chunk_help() +
          "  -?  --help             This message\n"
          "Each run prints the whole trip (copies in, kernel, copy out) and the kernel alone,\n"
          "with effective bandwidth (GB/s = 2^30 bytes per second, as the course prints it),\n"

@@ -113,6 +113,25 @@ Options parse_options(int argc, char** argv) {
   return opt;
 }
 
+namespace {
+
+// -a's lines: a handout holds the student's slot alone (and CUB, -t).
+std::string algorithm_help() {
+#ifdef SUITE_HANDOUT
+  return "student (default): your code, scan/student/student_scan.cu\n";
+#else
+  return scan::algorithm_names() + ", all, or student (default " +
+         scan::algorithm_name(scan::kDefaultAlgorithm) +
+         ")\n"
+         "                           student: your code, scan/student/student_scan.cu\n"
+         "                           for find_repeats: kogge-stone, blelloch = flags, that\n"
+         "                           scan, scatter; single-pass = one fused kernel;\n"
+         "                           cub = DeviceSelect::If\n";
+#endif
+}
+
+} // namespace
+
 std::string usage(const char* program) {
   return std::string("Usage: ") + program +
          " [options]\n"
@@ -126,13 +145,7 @@ std::string usage(const char* program) {
          "  -n  --arraysize <INT>    Number of elements in arrays (default 64)\n"
          "  -t  --thrust             Use the library implementation (CUB, which Thrust calls)\n"
          "  -a  --algorithm <NAME>   " +
-         scan::algorithm_names() + ", all, or student (default " +
-         scan::algorithm_name(scan::kDefaultAlgorithm) +
-         ")\n"
-         "                           student: your code, scan/student/student_scan.cu\n"
-         "                           for find_repeats: kogge-stone, blelloch = flags, that\n"
-         "                           scan, scatter; single-pass = one fused kernel;\n"
-         "                           cub = DeviceSelect::If\n"
+         algorithm_help() +
          "  -r  --runs <INT>         Timed runs, the best is printed (default 3)\n"
          "      --seed <INT>         Seed for srand() before the random inputs (default 1)\n"
          "      --bench              Time every algorithm with CUDA events against CUB and\n"

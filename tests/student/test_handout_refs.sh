@@ -57,6 +57,11 @@ out=$("$tmp/handout/ref/render_ref" --help 2>&1)
 expect_eq "render_ref --help: exit status" 0 "$?"
 expect_match "render_ref --help: the program's help" '^Usage: render \[options\] SCENE' "$out"
 expect_match "render_ref --help: what its slot holds" "^render_ref: this handout's render with the course's reference design" "$out"
+# The help of a handout's program names only what the handout holds.
+out=$("$tmp/handout/ref/cudaScan_ref" --help 2>&1)
+expect_eq "cudaScan_ref --help: exit status" 0 "$?"
+expect_match "cudaScan_ref --help: the student's slot" '^  -a  --algorithm <NAME>   student \(default\)' "$out"
+expect_no_match "cudaScan_ref --help: none of the suite's algorithms" 'single-pass|blelloch|kogge-stone|one fused kernel' "$out"
 out=$("$tmp/handout/ref/render_ref" --cuda-mode binned rgb 2>&1)
 expect_eq "render_ref refuses a suite option: exit status" 2 "$?"
 finish
