@@ -204,6 +204,21 @@ strip_suite_only() {
   printf '%s\n' "$stripped" >"$1"
 }
 
+# strip_suite_options SCRIPT OPTION...: drops, in place, each OPTION's entry
+# (its "#   --OPTION" line and the deeper-indented lines under it) from the
+# SCRIPT's opening comment, its --help.
+strip_suite_options() {
+  local file=$1 stripped
+  shift
+  stripped=$(awk -v options=" $* " '
+    NR > 1 && !/^#/ { body = 1 }
+    !body && /^#   --[a-z-]+/ { name = $2; sub(/=.*/, "", name); skip = index(options, " " name " ") > 0 }
+    !body && /^#   [^ ]/ && !/^#   --/ { skip = 0 }
+    !body && /^# [^ ]/ { skip = 0 }
+    !(skip) { print }' "$file") || return 1
+  printf '%s\n' "$stripped" >"$file"
+}
+
 [ ! -d "$dir" ] || dir_existed=1
 mkdir -p -- "$dir" || fail "cannot create '$dir'"
 dir=$(cd "$dir" && pwd)
@@ -215,6 +230,10 @@ cp "$repo/docs/students.md" "$dir/README.md"
 for doc in "$dir/README.md" "$dir"/docs/*.md; do
   strip_suite_only "$doc" || fail "${doc#"$dir"/}: unbalanced suite-only markers"
 done
+# grade.sh's help names only what a handout grades: not the options that
+# pick the suite's own renderers, algorithms and rungs (a handout refuses them).
+strip_suite_options "$dir/scripts/grade.sh" --renderer --cuda-mode --algorithm --ladder --ref-mode --ref-algorithm ||
+  fail "scripts/grade.sh: its help could not be cut to the handout's"
 echo "This tree is a student handout: cmake builds it with SUITE_HANDOUT=ON." >"$dir/.handout"
 printf '/build*/\n/grade-results/\noutput_*\n/submission.zip\n' >"$dir/.gitignore"
 

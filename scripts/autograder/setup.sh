@@ -4,7 +4,7 @@
 # must already hold the CUDA Toolkit (nvcc and its CCCL) and grade on a GPU:
 # the scores come from timed GPU runs. The rest (CMake, Ninja, g++, the stb,
 # giflib and GoogleTest headers, jq and bubblewrap for the grader) is the
-# handout's own set-up (setup.sh --grade): it installs what is
+# handout's own set-up (setup.sh): it installs what is
 # missing with apt-get and stops with one line where nvcc is missing.
 set -euo pipefail
-exec "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/handout/scripts/setup.sh" --grade "$@"
+exec "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/handout/scripts/setup.sh" "$@"

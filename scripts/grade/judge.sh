@@ -81,7 +81,7 @@ judge_problem() {
     nogpu) echo "the judge needs a GPU: $JUDGE_NOTE" ;;
     *)
       if grep -q 'cannot make the sandbox' "$JUDGE_LOG"; then
-        echo "$JUDGE_NOTE (scripts/setup.sh --tests installs bubblewrap; --unsandboxed grades your own work without it)"
+        echo "$JUDGE_NOTE (scripts/setup.sh installs bubblewrap; --unsandboxed grades your own work without it)"
       else
         echo "the judge $(verdict_text "$JUDGE_VERDICT"): $JUDGE_NOTE (log: ${JUDGE_LOG#"$logs"/})"
       fi

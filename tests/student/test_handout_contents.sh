@@ -20,6 +20,13 @@ out=$("$make_handout" --no-refs "$handout" 2>&1)
 expect_eq "make_handout: exit status" 0 "$?"
 expect_match "make_handout: names the handout" "^Handout: $handout\$" "$out"
 
+# Its grade.sh --help names only what a handout grades.
+out=$("$handout/scripts/grade.sh" --help)
+expect_eq "handout grade.sh --help: exit status" 0 "$?"
+expect_match "handout grade.sh --help: its options" '^  --scenes LIST' "$out"
+expect_no_match "handout grade.sh --help: none of the suite's" \
+  '--renderer|--cuda-mode|--algorithm|--ladder|--ref-mode|--ref-algorithm|kogge-stone|single-pass|tiled binned' "$out"
+
 for file in .handout README.md CMakeLists.txt CMakePresets.json \
   saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu \
   saxpy/src/saxpy_serial.cpp saxpy/src/chunks.cpp scan/src/reference.cpp render/src/host/ref_renderer.cpp \
@@ -153,7 +160,7 @@ check_refs_and_bundle() {
   # apt-get update first), not a list of its own.
   mkdir -p "$tmp/bundle"
   (cd "$tmp/bundle" && unzip -q "$tmp/bundle.zip")
-  expect_match "the bundle's setup.sh runs the handout's" '^  scripts/setup.sh \[--clang\] \[--grade\] \[--tests\] \[--dry-run\]$' \
+  expect_match "the bundle's setup.sh runs the handout's" '^  scripts/setup.sh \[--clang\] \[--tests\] \[--check\] \[--dry-run\]$' \
     "$("$tmp/bundle/setup.sh" --help 2>&1)"
   expect_match "run_autograder grades for Gradescope" "--gradescope \"\\\$results\"" \
     "$(unzip -p "$tmp/bundle.zip" run_autograder)"
