@@ -20,6 +20,8 @@
 #   --grade-timeout SEC   limit for the whole grade of one submission
 #                         (default 7200); past it the submission is not graded
 #   --force               grade every submission again
+#   --only IDS            grade again these students alone (comma-separated
+#                         ids), whatever their state; the others are kept
 #   --slurm               one sbatch array task per submission, each with a
 #                         GPU of its own (--gres=gpu:1), and a job that writes
 #                         the gradebook when the array ends (afterany)
@@ -49,7 +51,7 @@ source "$script_dir/class_lib.sh"
 # shellcheck source=scripts/class_slurm.sh
 source "$script_dir/class_slurm.sh"
 
-handout="" submissions="" out=class-results gpus="" timeout_s=1800 grade_timeout_s=7200 force=0 quiet=0
+handout="" submissions="" out=class-results gpus="" timeout_s=1800 grade_timeout_s=7200 force=0 quiet=0 only=""
 engine=local slurm_wait=0 slurm_partition="" slurm_account="" slurm_time="" gpu_type="" slurm_gres=gpu
 task_list=""
 grade_args=()
@@ -62,6 +64,7 @@ while [ $# -gt 0 ]; do
     --timeout) need_value "$@"; timeout_s=$2; shift ;;
     --grade-timeout) need_value "$@"; grade_timeout_s=$2; shift ;;
     --force) force=1 ;;
+    --only) need_value "$@"; only=$2; shift ;;
     --slurm) engine=slurm ;;
     --wait) slurm_wait=1 ;;
     --partition) need_value "$@"; slurm_partition=$2; shift ;;
@@ -113,6 +116,9 @@ progress() { [ "$quiet" = 1 ] || printf '[%4ss] %s\n' "$SECONDS" "$*" >&2; }
 
 mapfile -t ids < <(submission_ids "$submissions")
 [ ${#ids[@]} -gt 0 ] || { echo "grade_class.sh: $submissions holds no submissions" >&2; exit 1; }
+for id in ${only//,/ }; do
+  printf '%s\n' "${ids[@]}" | grep -qxF -- "$id" || usage_error "--only: $submissions holds no submission of '$id'"
+done
 
 if [ "$engine" != task ] && [ "$engine" != collect ]; then
   class_maximum "$out"
@@ -146,7 +152,9 @@ declare -A running=()  # pid -> slot
 free=("${slots[@]}")
 todo=()
 for id in "${ids[@]}"; do
-  if [ "$force" = 0 ] && up_to_date "$out/students/$id" "$(submission_hash "$submissions" "$id")"; then
+  if [ -n "$only" ]; then
+    if [[ ,$only, == *",$id,"* ]]; then todo+=("$id"); fi
+  elif [ "$force" = 0 ] && up_to_date "$out/students/$id" "$(submission_hash "$submissions" "$id")"; then
     progress "$id: graded already (unchanged)"
   else
     todo+=("$id")

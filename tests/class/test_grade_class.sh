@@ -89,8 +89,19 @@ printf 'POINTS render 72\n' >"$subs/alice/student_renderer.cu"
 run_class third
 expect_eq "a changed submission: it graded again, with the ungraded two" "$((calls + 2 + 3))" "$(wc -l <"$GRADE_CALLS")"
 expect_eq "a changed submission: its new row" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
+# --only: those students graded again, whatever their state; the others kept.
+calls=$(wc -l <"$GRADE_CALLS")
+run_class only --only bob,frank
+expect_eq "--only: just those two graded" "$((calls + 2))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "--only: which" "bob frank" "$(tail -n 2 "$GRADE_CALLS" | awk '{ sub(/^\.work-/, "", $3); sub(/\..*$/, "", $3); print $3 }' | sort | paste -sd ' ')"
+expect_eq "--only: the others kept in the gradebook" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
+run_class only_unknown --only nobody
+expect_eq "--only an unknown id: usage error" 2 "$STATUS"
+expect_match "--only an unknown id: says so" "^grade_class.sh: --only: .* holds no submission of 'nobody'" "$ERR"
+expect_eq "--only an unknown id: nobody graded" "$((calls + 2))" "$(wc -l <"$GRADE_CALLS")"
+calls=$(wc -l <"$GRADE_CALLS")
 run_class forced --force
-expect_eq "--force: every submission that builds graded again" "$((calls + 5 + 6))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "--force: every submission that builds graded again" "$((calls + 6))" "$(wc -l <"$GRADE_CALLS")"
 
 # Stopped while grading: at once, nothing of the grade in progress left.
 need_proc
