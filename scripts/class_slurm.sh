@@ -16,15 +16,20 @@ slurm_command() {
   [ -z "$slurm_account" ] || cmd+=(--account "$slurm_account")
   [ -z "$slurm_time" ] || cmd+=(--time-limit "$slurm_time")
   [ -z "$gpu_type" ] || cmd+=(--gpu-type "$gpu_type")
+  [ -z "$array_limit" ] || cmd+=(--array-limit "$array_limit")
+  local option
+  for option in "${sbatch_extra[@]}"; do cmd+=(--sbatch-option "$option"); done
   cmd+=("$submissions" -- "${grade_args[@]}")
   printf '#!/usr/bin/env bash\nexec %s\n' "$(printf '%q ' "${cmd[@]}")" >"$file"
   chmod +x "$file"
 }
 
-# slurm_options: sbatch's options for the account, partition and time limit.
+# slurm_options: sbatch's options for the account and partition, and the
+# --sbatch-option ones, for both jobs.
 slurm_options() {
   [ -z "$slurm_partition" ] || printf '%s\n' "--partition=$slurm_partition"
   [ -z "$slurm_account" ] || printf '%s\n' "--account=$slurm_account"
+  [ ${#sbatch_extra[@]} -eq 0 ] || printf '%s\n' "${sbatch_extra[@]}"
 }
 
 # slurm_submit ID...: submits the array for these submissions and the
@@ -39,7 +44,7 @@ slurm_submit() {
   mapfile -t common < <(slurm_options)
   if [ "$slurm_gres" != none ]; then gpu=(--gres="gpu:${gpu_type:+$gpu_type:}1"); fi
   [ -z "$slurm_time" ] || gpu+=(--time="$slurm_time")
-  if ! array_id=$(sbatch --parsable --array="0-$(($# - 1))" --job-name=grade-class \
+  if ! array_id=$(sbatch --parsable --array="0-$(($# - 1))${array_limit:+%$array_limit}" --job-name=grade-class \
     --output="$dir/task-%A_%a.out" "${common[@]}" "${gpu[@]}" "$dir/task.sh" 2>"$dir/sbatch.err"); then
     echo "grade_class.sh: sbatch refused the array: $(head -n 1 "$dir/sbatch.err")" >&2
     exit 1

@@ -28,6 +28,10 @@
 #   --wait                with --slurm: follow the jobs to the end, showing
 #                         progress (Ctrl-C cancels them)
 #   --partition NAME, --account NAME, --time-limit TIME  sbatch's, with --slurm
+#   --array-limit N       with --slurm: at most N tasks at once (--array=...%N)
+#   --sbatch-option OPT   with --slurm: OPT for both sbatch calls, as given
+#                         (e.g. --qos=class, --constraint=h100,
+#                         --cpus-per-task=8, --mem=32G); repeatable
 #   --gpu-type TYPE       --gres=gpu:TYPE:1, for one kind of GPU
 #   --slurm-gres gpu|none none: ask Slurm for no GPU gres (a cluster without
 #                         one, as the tests' is)
@@ -53,7 +57,8 @@ source "$script_dir/class_slurm.sh"
 
 handout="" submissions="" out=class-results gpus="" timeout_s=1800 grade_timeout_s=7200 force=0 quiet=0 only=""
 engine=local slurm_wait=0 slurm_partition="" slurm_account="" slurm_time="" gpu_type="" slurm_gres=gpu
-task_list=""
+task_list="" array_limit=""
+sbatch_extra=()
 grade_args=()
 while [ $# -gt 0 ]; do
   if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
@@ -71,6 +76,10 @@ while [ $# -gt 0 ]; do
     --account) need_value "$@"; slurm_account=$2; shift ;;
     --time-limit) need_value "$@"; slurm_time=$2; shift ;;
     --gpu-type) need_value "$@"; gpu_type=$2; shift ;;
+    --array-limit) need_value "$@"; array_limit=$2; shift ;;
+    --sbatch-option) # its value is itself an option: --sbatch-option --qos=class
+      { [ $# -ge 2 ] && [ -n "$2" ]; } || usage_error "--sbatch-option needs a value"
+      sbatch_extra+=("$2"); shift ;;
     --slurm-gres) need_value "$@"; slurm_gres=$2; shift ;;
     --task-list) need_value "$@"; engine=task task_list=$2; shift ;;
     --collect) engine=collect ;;
@@ -93,8 +102,15 @@ positive --grade-timeout "$grade_timeout_s"
 [ -z "$gpus" ] || [ "$gpus" = none ] || [[ $gpus =~ ^[0-9]+(,[0-9]+)*$ ]] ||
   usage_error "--gpus: '$gpus' is not a comma-separated list of GPU indices, nor none"
 case "$slurm_gres" in gpu | none) ;; *) usage_error "--slurm-gres: '$slurm_gres' is not gpu or none" ;; esac
+if [ -n "$array_limit" ] && { [[ ! $array_limit =~ ^[0-9]{1,6}$ ]] || [ "$array_limit" -eq 0 ]; }; then
+  usage_error "--array-limit: '$array_limit' is not a positive number of tasks"
+fi
+for option in "${sbatch_extra[@]}"; do
+  [[ $option == -?* ]] || usage_error "--sbatch-option: '$option' is not an option of sbatch's (it starts with -)"
+done
 if [ "$engine" != slurm ]; then
-  for option in wait:"$slurm_wait" partition:"$slurm_partition" account:"$slurm_account" time-limit:"$slurm_time" gpu-type:"$gpu_type"; do
+  for option in wait:"$slurm_wait" partition:"$slurm_partition" account:"$slurm_account" time-limit:"$slurm_time" \
+    gpu-type:"$gpu_type" array-limit:"$array_limit" sbatch-option:"${sbatch_extra[*]}"; do
     [ -z "${option#*:}" ] || [ "${option#*:}" = 0 ] || [ "$engine" != local ] || usage_error "--${option%%:*} goes with --slurm"
   done
 fi

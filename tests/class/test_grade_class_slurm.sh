@@ -59,8 +59,20 @@ run_slurm second
 expect_match "slurm re-run: only the ungraded submitted again" '\(2 submissions\)' "$OUT"
 expect_eq "slurm re-run: gina and nina graded again" "$((calls + 2))" "$(wc -l <"$GRADE_CALLS")"
 printf 'POINTS render 72\n' >"$subs/alice/student_renderer.cu"
-run_slurm third
+run_slurm third --array-limit 2 --sbatch-option --comment=class-test
 expect_match "slurm, a changed submission: its task, with the ungraded two" '\(3 submissions\)' "$OUT"
+# The array at most two tasks at once; the option given to both jobs.
+array=$(sed -n 's/^Submitted to Slurm: array \([0-9]*\) .*gradebook job \([0-9]*\).*/\1 \2/p' <<<"$OUT")
+expect_match "--array-limit: the array's throttle" 'ArrayTaskThrottle=2' "$(scontrol show job "${array% *}" 2>&1)"
+expect_match "--sbatch-option: on the array" 'Comment=class-test' "$(scontrol show job "${array% *}" 2>&1)"
+expect_match "--sbatch-option: on the gradebook job" 'Comment=class-test' "$(scontrol show job "${array#* }" 2>&1)"
+expect_match "--sbatch-option: kept for a retry" "--sbatch-option --comment=class-test" "$(cat "$tmp/out/.slurm/collect.sh")"
+OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --array-limit 2 "$subs" 2>&1)
+expect_eq "--array-limit without --slurm: usage error" 2 "$?"
+OUT=$("$repo/scripts/grade_class.sh" --slurm --handout "$handout" --array-limit 0 "$subs" 2>&1)
+expect_eq "--array-limit 0: usage error" 2 "$?"
+OUT=$("$repo/scripts/grade_class.sh" --slurm --handout "$handout" --sbatch-option qos "$subs" 2>&1)
+expect_eq "--sbatch-option not an option: usage error" 2 "$?"
 expect_eq "slurm, a changed submission: its new row" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
 expect_eq "slurm, a changed submission: the others kept" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
 
