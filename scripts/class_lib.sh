@@ -119,6 +119,41 @@ take_files() {
   done
 }
 
+# launch_as_comment: stdin to stdout with each kernel launch's <<<...>>>
+# made a comment, so C++ parsers take CUDA code.
+launch_as_comment() { perl -0pe 's{<<<(.*?)>>>}{/*<<<$1>>>*/}gs'; }
+
+# export_slots DIR: the slot files of every submission, as grading takes
+# them, in DIR/students/ID/, and the handout's in DIR/base/ (a checker's
+# base code), as C++ a plagiarism checker parses (MOSS, JPlag, Dolos):
+# NAME.cpp, each <<<...>>> a comment. A refused submission is said on
+# stderr and left out.
+export_slots() {
+  local dir=$1 id name file problem count=0
+  mkdir -p "$dir/base" "$dir/students" || { echo "grade_class.sh: cannot create $dir" >&2; return 1; }
+  for name in "${CLASS_SLOT_FILES[@]}"; do
+    file=${name##*/}
+    launch_as_comment <"$handout/$name" >"$dir/base/${file%.cu}.cpp"
+  done
+  while read -r id; do
+    rm -rf -- "$dir/students/$id" "$dir/students/.$id.new"
+    if ! problem=$(take_files "$submissions" "$id" "$dir/students/.$id.new"); then
+      echo "grade_class.sh: $id: refused ($problem): left out of the export" >&2
+      rm -rf -- "$dir/students/.$id.new"
+      continue
+    fi
+    mkdir -p "$dir/students/$id"
+    for file in "$dir/students/.$id.new"/*.cu; do
+      [ -f "$file" ] || continue
+      name=${file##*/}
+      launch_as_comment <"$file" >"$dir/students/$id/${name%.cu}.cpp"
+    done
+    rm -rf -- "$dir/students/.$id.new"
+    count=$((count + 1))
+  done < <(submission_ids "$submissions")
+  echo "Slot files of $count students in $dir/students, the handout's in $dir/base (base code)"
+}
+
 # finish_student DIR STATUS REASON HASH GPU: writes the student's status
 # and moves the new folder into place (a reader never sees half a grade).
 finish_student() {

@@ -35,6 +35,10 @@
 #   --gpu-type TYPE       --gres=gpu:TYPE:1, for one kind of GPU
 #   --slurm-gres gpu|none none: ask Slurm for no GPU gres (a cluster without
 #                         one, as the tests' is)
+#   --export-slots DIR    grade nothing: write every submission's slot files
+#                         to DIR/students/ID/ and the handout's to DIR/base/,
+#                         as C++ for a plagiarism checker (MOSS, JPlag,
+#                         Dolos), each <<<...>>> a comment
 #   --quiet               no progress lines on stderr
 #   -h, --help            this text
 #   GRADE_OPTIONS         passed to grade.sh (e.g. --scenes rgb,rand10k)
@@ -57,7 +61,7 @@ source "$script_dir/class_slurm.sh"
 
 handout="" submissions="" out=class-results gpus="" timeout_s=1800 grade_timeout_s=7200 force=0 quiet=0 only=""
 engine=local slurm_wait=0 slurm_partition="" slurm_account="" slurm_time="" gpu_type="" slurm_gres=gpu
-task_list="" array_limit=""
+task_list="" array_limit="" export_dir=""
 sbatch_extra=()
 grade_args=()
 while [ $# -gt 0 ]; do
@@ -83,6 +87,7 @@ while [ $# -gt 0 ]; do
     --slurm-gres) need_value "$@"; slurm_gres=$2; shift ;;
     --task-list) need_value "$@"; engine=task task_list=$2; shift ;;
     --collect) engine=collect ;;
+    --export-slots) need_value "$@"; export_dir=$2; shift ;;
     --quiet) quiet=1 ;;
     -h | --help) show_help; exit 0 ;;
     --) shift; grade_args=("$@"); break ;;
@@ -118,6 +123,10 @@ fi
 [ "$engine" != slurm ] || command -v sbatch >/dev/null || { echo "grade_class.sh: --slurm needs sbatch (Slurm's client)" >&2; exit 1; }
 handout=$(cd "$handout" && pwd)
 submissions=$(cd "$submissions" && pwd)
+if [ -n "$export_dir" ]; then
+  export_slots "$export_dir"
+  exit
+fi
 mkdir -p -- "$out/students" 2>/dev/null || { echo "grade_class.sh: cannot create $out" >&2; exit 1; }
 out=$(cd "$out" && pwd)
 [ "$engine" != local ] || [ -n "$gpus" ] || gpus=$(list_gpus)

@@ -72,6 +72,19 @@ expect_eq "the class's secret: kept with the class, the grader's alone" "600 32"
 # failure, a refusal and a hang count out of the same points.
 expect_eq "every row out of the assignment's maximum" "82" "$(awk -F, 'NR > 1 { print $(NF - 2) }' "$tmp/out/gradebook.csv" | sort -u)"
 
+# The slot files for a plagiarism checker: each student's as grading takes
+# them, the handout's as base code, CUDA launches made comments.
+printf 'kernel<<<blocks, 256>>>(image);\n' >>"$subs/alice/student_renderer.cu"
+OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --export-slots "$tmp/export" "$subs" 2>"$tmp/export.err")
+expect_eq "export: exit status" 0 "$?"
+expect_eq "export: alice's files" "student_renderer.cpp student_scan.cpp" "$(find "$tmp/export/students/alice" -type f -printf '%f\n' | sort | paste -sd ' ')"
+expect_eq "export: a launch made a comment" "kernel/*<<<blocks, 256>>>*/(image);" "$(tail -n 1 "$tmp/export/students/alice/student_renderer.cpp")"
+expect_eq "export: the handout's slots as base code" "student_renderer.cpp student_saxpy.cpp student_scan.cpp" "$(find "$tmp/export/base" -type f -printf '%f\n' | sort | paste -sd ' ')"
+expect_match "export: a refused submission said and left out" '^grade_class.sh: eve: refused \(student_scan.cu is not a regular file\)' "$(cat "$tmp/export.err")"
+expect_eq "export: eve left out" no "$([ -e "$tmp/export/students/eve" ] && echo yes || echo no)"
+expect_match "export: says where" "^Slot files of [0-9]+ students in $tmp/export/students" "$OUT"
+sed -i '$d' "$subs/alice/student_renderer.cu"
+
 # A mistake in the grade's options stops the class before anyone is built.
 ERR=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out" --gpus 0,1 --force "$subs" -- --bogus 2>&1 >/dev/null)
 STATUS=$?
