@@ -377,6 +377,27 @@ write_gradebook() {
   } >"$out/gradebook.csv.tmp" && mv -f -- "$out/gradebook.csv.tmp" "$out/gradebook.csv"
 }
 
+# write_feedback OUT ID...: OUT/feedback/ID.zip for each student graded
+# or refused: their folder (results, status, the logs with the judge's
+# pictures of a wrong frame) to hand back as it is. Without zip, one line
+# on stderr and none.
+write_feedback() {
+  local out=$1 id
+  shift
+  command -v zip >/dev/null || { echo "grade_class.sh: zip is not installed: no feedback bundles" >&2; return 0; }
+  mkdir -p "$out/feedback" || return 0
+  for id in "$@"; do
+    [ -f "$out/students/$id/status.tsv" ] || continue
+    rm -f -- "$out/feedback/.$id.zip.new"
+    if (cd "$out/students" && zip -qr "$out/feedback/.$id.zip.new" "$id" -x "$id/hash"); then
+      mv -f -- "$out/feedback/.$id.zip.new" "$out/feedback/$id.zip"
+    else
+      rm -f -- "$out/feedback/.$id.zip.new"
+      echo "grade_class.sh: $id: the feedback bundle could not be written" >&2
+    fi
+  done
+}
+
 # write_summary OUT ID...: OUT/summary.md: the statuses, each part's score
 # distribution, who was not graded and why, which GPU graded whom; and a
 # chart of each part's and the totals' distribution (summary.png) where

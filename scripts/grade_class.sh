@@ -157,6 +157,7 @@ case "$engine" in
     slurm_collect
     write_gradebook "$out" "${ids[@]}"
     write_summary "$out" "${ids[@]}"
+    write_feedback "$out" "${ids[@]}"
     exit 0
     ;;
 esac
@@ -190,6 +191,7 @@ if [ "$engine" = slurm ]; then
     progress "nothing new to grade"
     write_gradebook "$out" "${ids[@]}"
     write_summary "$out" "${ids[@]}"
+    write_feedback "$out" "${ids[@]}"
     report_gradebook "$out"
     exit
   fi
@@ -217,4 +219,5 @@ done
 
 write_gradebook "$out" "${ids[@]}"
 write_summary "$out" "${ids[@]}"
+write_feedback "$out" "${ids[@]}"
 report_gradebook "$out"

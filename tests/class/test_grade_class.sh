@@ -54,6 +54,12 @@ expect_eq "mallory: her build could read none of them" 3 "$(grep -c '^cannot rea
 expect_eq "a name that is no student id: left out" "" "$(grep '^bad' "$tmp/out/gradebook.csv")"
 expect_match "a name that is no student id: said" "'bad name' is not a student id" "$ERR"
 expect_eq "alice's grade.out: names her folder as it is" "Results: $tmp/out/students/alice/logs/grade/results.md" "$(cat "$tmp/out/students/alice/grade.out")"
+expect_eq "feedback: alice's bundle, her folder without its hash" \
+  "alice/grade.out alice/logs/build.log alice/results.json alice/results.md" \
+  "$(unzip -Z1 "$tmp/out/feedback/alice.zip" | grep -E '^alice/(grade.out|logs/build.log|results.json|results.md|hash)$' | sort | paste -sd ' ')"
+expect_eq "feedback: a refused submission's too, with why" yes \
+  "$(unzip -p "$tmp/out/feedback/eve.zip" eve/status.tsv | grep -q 'not a regular file' && echo yes || echo no)"
+expect_eq "feedback: nothing half written" "" "$(find "$tmp/out/feedback" -name '.*.new')"
 expect_eq "alice's folder: her results" yes "$([ -f "$tmp/out/students/alice/results.md" ] && [ -f "$tmp/out/students/alice/results.json" ] && [ -f "$tmp/out/students/alice/logs/build.log" ] && echo yes || echo no)"
 expect_eq "every grade saw one GPU of the list" "" "$(awk '$2 != 0 && $2 != 1' "$GRADE_CALLS")"
 expect_match "summary: the statuses" '^\| build failed \| 1 \|$' "$(cat "$tmp/out/summary.md")"
