@@ -48,7 +48,7 @@ struct RenderRow {
   std::vector<double> times_ms; // each timed frame, with what was charged to it
   double charged_ms = 0;        // the most added to one frame
   double empty_ms = 0;          // the fastest round trip of an empty request
-  double allowance_ms = 0;      // the empty renderer's load and read-back (median)
+  double allowance_ms = 0;      // the empty renderer's load and read-back (fastest)
   std::string reason;           // why it is not correct; empty when it is
 };
 
