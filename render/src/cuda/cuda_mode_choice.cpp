@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 #include "common/timer.h"
 
@@ -57,11 +60,49 @@ double time_render(TrialFrames& frames, CudaMode m) {
   return best;
 }
 
+// Auto's choices so far in this process, by the scene's shape
+// (reuse_auto_choice).
+class RememberedChoices {
+public:
+  bool find(const TrialShape& shape, ModeChoice& choice) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = choices_.find(key(shape));
+    if (it == choices_.end()) return false;
+    choice = it->second;
+    return true;
+  }
+  void keep(const TrialShape& shape, const ModeChoice& choice) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    choices_[key(shape)] = choice;
+  }
+
+private:
+  using Key = std::tuple<int, int, bool, int>;
+  static Key key(const TrialShape& s) {
+    return {s.tile_count, s.circle_count, s.suffix, s.shading};
+  }
+  std::mutex mutex_;
+  std::map<Key, ModeChoice> choices_;
+};
+
+RememberedChoices& remembered() {
+  static RememberedChoices choices;
+  return choices;
+}
+
 } // namespace
 
-ModeChoice choose_mode(const settings::Settings& settings, bool suffix, int tile_count,
-                       int circle_count, TrialFrames& frames) {
+ModeChoice choose_mode(const settings::Settings& settings, const TrialShape& shape,
+                       TrialFrames& frames) {
+  const bool suffix = shape.suffix;
+  const int tile_count = shape.tile_count, circle_count = shape.circle_count;
   ModeChoice choice;
+  if (settings.mode == CudaMode::Auto && settings.reuse_auto_choice &&
+      remembered().find(shape, choice)) {
+    choice.description += ", kept from an earlier setup";
+    if (settings.warm_up) draw(frames, choice.mode);
+    return choice;
+  }
   if (settings.mode != CudaMode::Auto) {
     choice.mode = settings.mode;
     choice.description = mode_label(choice.mode, settings, suffix) + " (requested)";
@@ -80,6 +121,7 @@ ModeChoice choose_mode(const settings::Settings& settings, bool suffix, int tile
     choice.description = mode_label(choice.mode, settings, suffix) + " (auto: tiled " +
                          format_ms(tiled_ms) + ", binned " + format_ms(binned_ms) + " per render)";
   }
+  if (settings.mode == CudaMode::Auto) remembered().keep(shape, choice);
   // One more frame in the chosen mode, so the first timed frame finds its
   // graph recorded.
   draw(frames, choice.mode);

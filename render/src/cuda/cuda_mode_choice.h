@@ -27,14 +27,24 @@ struct ModeChoice {
   std::string description; // CudaRenderer::describe()
 };
 
-// The mode for a frame of `tile_count` tiles and `circle_count` circles,
-// with `suffix` telling whether suffix compositing applies to the scene.
-// Draws through `frames`: nothing for a requested mode without warm-up;
-// otherwise each frame from the clear color, the trials (auto's timed ones
-// after one warm-up frame per mode) and then one more in the chosen mode, so
-// the first timed frame finds its graph recorded (a binned frame of a still
-// scene records it once the pair count is known, on its second frame).
-ModeChoice choose_mode(const settings::Settings& settings, bool suffix, int tile_count,
-                       int circle_count, TrialFrames& frames);
+// What a choice depends on besides the settings: the frame's tile count,
+// the scene's circle count, whether suffix compositing applies to it, and
+// its shading (cuda_kernels.h's Shading, as a number).
+struct TrialShape {
+  int tile_count = 0;
+  int circle_count = 0;
+  bool suffix = false;
+  int shading = 0;
+};
+
+// The mode for a frame of that shape. With settings.reuse_auto_choice, auto
+// keeps a choice made earlier in this process for the same shape and draws
+// nothing to make it (one frame with warm_up). Otherwise it draws through
+// `frames`: nothing for a requested mode without warm-up; otherwise each frame from the clear
+// color, the trials (auto's timed ones after one warm-up frame per mode) and then one more in the
+// chosen mode, so the first timed frame finds its graph recorded (a binned frame of a still scene
+// records it once the pair count is known, on its second frame).
+ModeChoice choose_mode(const settings::Settings& settings, const TrialShape& shape,
+                       TrialFrames& frames);
 
 } // namespace render::gpu

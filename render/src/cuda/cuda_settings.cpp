@@ -98,6 +98,7 @@ Settings resolve(const CudaRendererOptions& options) {
   s.max_pairs_per_pass = options.max_pairs_per_pass;
   s.allow_fused_blend = options.allow_fused_blend;
   s.warm_up = options.warm_up;
+  s.reuse_auto_choice = options.reuse_auto_choice;
   s.rows_per_thread = checked_shape(options.binned_rows_per_thread.value_or(kDefaultRowsPerThread),
                                     kRowsChoices, kRowsWhat);
   s.tiled_blocks_per_sm =

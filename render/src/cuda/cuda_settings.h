@@ -28,6 +28,7 @@ struct Settings {
   std::optional<std::size_t> max_pairs_per_pass; // not given: from the free memory at setup
   bool allow_fused_blend = true;
   bool warm_up = true;
+  bool reuse_auto_choice = false;
   int rows_per_thread = kDefaultRowsPerThread;                          // 1, 2 or 4
   int tiled_blocks_per_sm = kDefaultTiledBlocksPerSm;                   // 4, 6 or 8
   std::uint32_t suffix_min_pairs = kDefaultSuffixMinPairs;              // 0: off
