@@ -62,25 +62,6 @@ std::string pictures(const render::Image& actual, const render::Image& expected,
   }
 }
 
-// The charge of GPU work seen running after an answer (device workers), or
-// why the row is rejected for it.
-struct Probe {
-  double charged = 0;
-  std::string reason;
-};
-
-Probe probe_after(const RenderJudgeOptions& options, const std::string& what, double call_ms) {
-  Probe p;
-  if (options.memory != MemoryKind::kDevice) return p;
-  const double probe = probe_device_ms();
-  p.charged = std::max(0.0, probe - options.switch_ms);
-  if (p.charged > 1.0 + 0.1 * call_ms)
-    p.reason = "GPU work still running after " + what + " answered (the judge's probe took " +
-               std::to_string(probe) + " ms, after an honest worker " +
-               std::to_string(options.switch_ms) + " ms)";
-  return p;
-}
-
 } // namespace
 
 scenes::Scene scene_variant(const std::string& name, std::uint32_t seed, std::uint64_t draw) {
@@ -161,8 +142,8 @@ public:
     // The probe after the frame is inside the clock's span: what it waits
     // for is charged there; here it only rejects.
     if (options_.memory == MemoryKind::kDevice) {
-      const Probe p = probe_after(options_, name, drawn.ms);
-      if (!p.reason.empty()) return rejected(f, p.reason);
+      const LateWork late = probe_late_work(options_.memory, options_.switch_ms, name, drawn.ms);
+      if (!late.reason.empty()) return rejected(f, late.reason);
     }
     const Answer read_back =
         call(Command::kRenderReadBack, "the read-back of " + name, options_.call_timeout_s, f);
@@ -200,12 +181,12 @@ private:
   // The probe after an answer outside the clock's span: false (and the
   // frame rejected) when GPU work was left running, else its charge added.
   bool probe(Frame& f, const std::string& what, double call_ms) {
-    const Probe p = probe_after(options_, what, call_ms);
-    if (!p.reason.empty()) {
-      rejected(f, p.reason);
+    const LateWork late = probe_late_work(options_.memory, options_.switch_ms, what, call_ms);
+    if (!late.reason.empty()) {
+      rejected(f, late.reason);
       return false;
     }
-    f.probe_charged_ms += p.charged;
+    f.probe_charged_ms += late.charged_ms;
     return true;
   }
 

@@ -156,18 +156,14 @@ ScanRow judge_scan(ScanTest test, std::int64_t n, const ScanJudgeOptions& option
     }
     // The GPU runs one process's context at a time: work the worker left
     // running delays the judge's probe, and is charged to the call.
-    double charged = 0;
-    if (options.memory == MemoryKind::kDevice) {
-      const double probe = probe_device_ms();
-      charged = std::max(0.0, probe - options.switch_ms);
-      if (charged > 1.0 + 0.1 * answer.ms) {
-        row.reason = "GPU work still running after timed call " + std::to_string(call) +
-                     " answered (the judge's probe took " + std::to_string(probe) +
-                     " ms, after an honest worker " + std::to_string(options.switch_ms) + " ms)";
-        session.quit();
-        return row;
-      }
+    const LateWork late = probe_late_work(options.memory, options.switch_ms,
+                                          "timed call " + std::to_string(call), answer.ms);
+    if (!late.reason.empty()) {
+      row.reason = late.reason;
+      session.quit();
+      return row;
     }
+    const double charged = late.charged_ms;
     if (answer.worker_failed) {
       row.reason = "failed: " + answer.message;
       session.quit();

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 
 namespace judge {
 
@@ -50,5 +51,16 @@ private:
 // (The GPU runs one process's context at a time, so a worker that answered
 // before its kernels ended shows here as a late probe.)
 double probe_device_ms();
+
+// GPU work seen running after an answer: the judge's probe beyond what it
+// costs after an honest worker (`switch_ms`), charged to the call, or, when
+// that is more than 1 ms plus a tenth of the call's `call_ms`, why the row
+// is rejected. Nothing for host memory.
+struct LateWork {
+  double charged_ms = 0;
+  std::string reason; // empty unless rejected
+};
+LateWork probe_late_work(MemoryKind memory, double switch_ms, const std::string& what,
+                         double call_ms);
 
 } // namespace judge
