@@ -56,7 +56,7 @@ RENDER_HEADERS=(banded_ref_renderer.h check.h cuda_mode.h frame_loop.h gif.h hos
 # The judge's workers a handout holds: not the slots of the suite's own
 # renderers and scans (judge_render_cpu, the rungs).
 JUDGE_WORKERS=(alloc_cache.cpp alloc_cache.h calibration_slot.cu render_empty_slot.cpp render_host_slot.cpp
-  render_worker.cpp scan_worker.cpp)
+  render_worker.cpp saxpy_worker.cpp scan_worker.cpp)
 
 # What the handout holds, as paths from the top of the suite (folders whole).
 # A path listed here that is missing stops the script: update the list when
@@ -65,7 +65,7 @@ JUDGE_WORKERS=(alloc_cache.cpp alloc_cache.h calibration_slot.cu render_empty_sl
 HANDOUT_PATHS=(
   .clang-format CMakeLists.txt CMakePresets.json cmake
   common scenes
-  saxpy/CMakeLists.txt saxpy/app saxpy/include saxpy/src/chunks.cpp saxpy/src/saxpy_serial.cpp
+  saxpy/CMakeLists.txt saxpy/app saxpy/include saxpy/src/chunks.cpp saxpy/src/saxpy_serial.cpp saxpy/src/variants.cpp
   saxpy/src/saxpy_run.cpp
   saxpy/student
   scan/CMakeLists.txt scan/app scan/include scan/src/algorithm.cpp scan/src/inputs.cpp
@@ -78,7 +78,7 @@ HANDOUT_PATHS=(
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
   judge/CMakeLists.txt judge/app judge/include judge/src "${JUDGE_WORKERS[@]/#/judge/worker/}"
   tests/judge/CMakeLists.txt tests/judge/test_grade_judge.sh tests/judge/test_judge_exploits.sh
-  tests/judge/test_render_judge.sh tests/judge/workers tests/judge/render_workers tests/judge/gpu_workers
+  tests/judge/test_render_judge.sh tests/judge/workers tests/judge/render_workers tests/judge/saxpy_workers tests/judge/gpu_workers
   tests/grade/testing.sh
   scripts/setup.sh scripts/submit.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   scripts/profile.sh scripts/plot_ladder.gp

@@ -19,8 +19,8 @@
 #include "common/cli.h"
 #include "common/cuda_check.h"
 #include "common/device.h"
-#include "common/timer.h"
 #include "judge/render_judge.h"
+#include "judge/saxpy_judge.h"
 #include "judge/scan_judge.h"
 #include "judge/seeds.h"
 #include "scenes/scene.h"
@@ -30,20 +30,19 @@ namespace {
 constexpr char kProgram[] = "judge";
 
 constexpr char kUsage[] = R"(Usage: judge [options] --worker PATH TEST...
-       judge [options] --worker PATH run [-- ARG...]
 Grades the worker PATH (our worker main around the code under test) from a
 separate, trusted process: runs it in a sandbox, gives each timed call a fresh
 random input, times each call from request to answer, and checks each
 call's output against the serial reference. TEST: scan, find_repeats (a
-scan worker), render (a render worker: each timed frame a new variant of the
+scan worker); saxpy (a saxpy worker: per count a row of the course's whole
+trip, host arrays in and out, and one of the kernel alone on device arrays,
+each call on a fresh input and a fresh a; with device memory first a row
+"memcpy" of the judge's own device-to-device copy of one array, n in
+bytes); render (a render worker: each timed frame a new variant of the
 scene, set up after a decoy, its image checked; its load and read-back
 beyond what the judge's empty renderer takes for them in the same run are
 charged to the frame, and each frame's costs go to LOG_DIR/judge-render-
-SCENE.tsv, the empty renderer's to judge-render-SCENE.empty.tsv). run: runs the program PATH with ARGs whole, in the same sandbox
-and limits as a worker (a program built from a submission that the grade
-runs for its own output, as cudaSaxpy's timing table), its output to
-LOG_DIR/worker-run.log, --call-timeout bounding it; its row says how it
-ended (nothing it prints is believed by the judge).
+SCENE.tsv, the empty renderer's to judge-render-SCENE.empty.tsv).
 Options:
   --worker PATH         the worker program (required)
   --counts LIST         element counts, comma-separated
@@ -211,27 +210,6 @@ std::string sandbox_header(const judge::ScanJudgeOptions& opt, const judge::Sand
   return text;
 }
 
-// `judge run`: the program whole, in the sandbox; one row of how it ended.
-int run_program(judge::ScanJudgeOptions& opt, const std::vector<std::string>& args) {
-  prepare_log_dir(opt);
-  bind_gpu(opt);
-  const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
-  make_log_dir(opt);
-  std::vector<std::string> argv = {opt.worker};
-  argv.insert(argv.end(), args.begin(), args.end());
-  common::Stopwatch clock;
-  judge::Worker program =
-      judge::Worker::start(argv, {}, opt.log_dir + "/worker-run.log", opt.sandbox, plan);
-  const std::string ended = program.finish(opt.call_timeout_s);
-  const double ms = clock.elapsed_ms();
-  std::cout << sandbox_header(opt, plan) << "\n"
-            << "# test\tn\tstatus\tbest_ms\tmedian_ms\tempty_ms\tcharged_ms\truns\treason\n";
-  const bool ok = ended == "exited with status 0";
-  print_row("run", opt.worker.substr(opt.worker.rfind('/') + 1), ok, {ms}, 0, 0, ok ? "" : ended,
-            plan.sandboxed);
-  return ok ? 0 : 1;
-}
-
 int run(int argc, char** argv) {
   static const option kLong[] = {{"worker", required_argument, nullptr, kWorker},
                                  {"counts", required_argument, nullptr, kCounts},
@@ -342,29 +320,26 @@ int run(int argc, char** argv) {
     }
   }
   std::vector<judge::ScanTest> tests;
-  bool render_test = false;
-  if (optind < argc && std::string(argv[optind]) == "run") {
-    if (worker.empty()) throw common::UsageError("--worker is required");
-    opt.worker = absolute(worker, "--worker");
-    return run_program(opt, std::vector<std::string>(argv + optind + 1, argv + argc));
-  }
+  bool render_test = false, saxpy_test = false;
   for (int i = optind; i < argc; ++i) {
     const std::string t = argv[i];
-    if (t == "run") throw common::UsageError("run takes no other test: name it alone, first");
     if (t == "scan")
       tests.push_back(judge::ScanTest::kScan);
     else if (t == "find_repeats")
       tests.push_back(judge::ScanTest::kFindRepeats);
     else if (t == "render")
       render_test = true;
+    else if (t == "saxpy")
+      saxpy_test = true;
     else
-      throw common::UsageError("unknown test '" + t + "' (valid: scan, find_repeats, render)");
+      throw common::UsageError("unknown test '" + t +
+                               "' (valid: scan, find_repeats, saxpy, render)");
   }
-  if (tests.empty() && !render_test)
-    throw common::UsageError("no test named (scan, find_repeats, render)");
-  if (render_test && !tests.empty())
-    throw common::UsageError(
-        "render takes a render worker, scan and find_repeats a scan worker: name one kind");
+  if (tests.empty() && !render_test && !saxpy_test)
+    throw common::UsageError("no test named (scan, find_repeats, saxpy, render)");
+  if (int(render_test) + int(saxpy_test) + int(!tests.empty()) > 1)
+    throw common::UsageError("render takes a render worker, saxpy a saxpy worker, scan and "
+                             "find_repeats a scan worker: name one kind");
   if (render_test) {
     const std::vector<std::string>& known = scenes::scene_names();
     for (const std::string& name : scene_list)
@@ -418,6 +393,20 @@ int run(int argc, char** argv) {
       all_ok = all_ok && row.correct;
       print_row("render", scene, row.correct, row.times_ms, row.empty_ms, row.charged_ms,
                 row.reason, plan.sandboxed);
+    }
+  }
+  if (saxpy_test) {
+    for (std::int64_t n : counts) {
+      if (opt.memory == judge::MemoryKind::kDevice) {
+        const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
+        print_row("memcpy", std::to_string(bytes), true, {judge::device_copy_ms(bytes)}, 0, 0, "",
+                  true);
+      }
+      for (const judge::SaxpyRow& row : judge::judge_saxpy(n, opt, plan)) {
+        all_ok = all_ok && row.correct;
+        print_row(row.test, std::to_string(n), row.correct, row.times_ms, row.empty_ms,
+                  row.charged_ms, row.reason, plan.sandboxed);
+      }
     }
   }
   for (judge::ScanTest test : tests) {

@@ -19,8 +19,8 @@
 #include <cstring>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -108,8 +108,8 @@ std::string own_memory_cgroup(bool* v2) {
     *v2 = false;
     return "/sys/fs/cgroup/memory" + v1;
   }
-  if (!unified.empty() && read_first_line("/sys/fs/cgroup/cgroup.controllers").find("memory") !=
-                              std::string::npos) {
+  if (!unified.empty() &&
+      read_first_line("/sys/fs/cgroup/cgroup.controllers").find("memory") != std::string::npos) {
     *v2 = true;
     return "/sys/fs/cgroup" + (unified == "/" ? std::string() : unified);
   }
@@ -215,8 +215,9 @@ bool is_link(const std::string& path) {
 
 // Whether `path` is `folder` or lies inside it.
 bool inside(const std::string& path, const std::string& folder) {
-  return path == folder || (path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0 &&
-                            (folder == "/" || path[folder.size()] == '/'));
+  return path == folder ||
+         (path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0 &&
+          (folder == "/" || path[folder.size()] == '/'));
 }
 
 // Folders the dynamic loader searches outside /usr: LD_LIBRARY_PATH's and
@@ -261,14 +262,20 @@ std::vector<std::string> library_folders() {
 // reference program, no socket: none of them is in the view.
 std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
                                        const SandboxOptions& options) {
-  std::vector<std::string> a = {find_program(options.bwrap), "--unshare-all", "--die-with-parent",
-                                "--new-session", "--ro-bind", "/usr", "/usr"};
+  std::vector<std::string> a = {find_program(options.bwrap),
+                                "--unshare-all",
+                                "--die-with-parent",
+                                "--new-session",
+                                "--ro-bind",
+                                "/usr",
+                                "/usr"};
   // Merged /usr (Debian 12) makes these links; older systems have folders.
   for (const char* top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
     if (is_link(top)) {
       char target[4096];
       const ssize_t n = readlink(top, target, sizeof target - 1);
-      if (n > 0) a.insert(a.end(), {"--symlink", std::string(target, static_cast<std::size_t>(n)), top});
+      if (n > 0)
+        a.insert(a.end(), {"--symlink", std::string(target, static_cast<std::size_t>(n)), top});
     } else if (is_folder(top)) {
       a.insert(a.end(), {"--ro-bind", top, top});
     }
@@ -279,9 +286,9 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
     if (!inside(folder, "/usr") || inside(folder, "/usr/local"))
       a.insert(a.end(), {"--ro-bind", folder, folder});
   if (is_folder("/usr/local")) a.insert(a.end(), {"--remount-ro", "/usr/local"});
-  for (const char* file : {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
-                           "/etc/nsswitch.conf", "/etc/passwd", "/etc/group", "/etc/localtime",
-                           "/etc/alternatives"})
+  for (const char* file :
+       {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/nsswitch.conf",
+        "/etc/passwd", "/etc/group", "/etc/localtime", "/etc/alternatives"})
     a.insert(a.end(), {"--ro-bind-try", file, file});
   a.insert(a.end(), {"--ro-bind", "/sys", "/sys", "--proc", "/proc", "--dev", "/dev"});
   for (const std::string& node : options.device_nodes)
@@ -382,10 +389,9 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
     cgroup = plan.cgroup_parent + "/judge-worker-" + std::to_string(getpid()) + "-" +
              std::to_string(++cgroups_made);
     const std::string bytes = std::to_string(options.memory_limit_mib << 20);
-    const bool made =
-        mkdir(cgroup.c_str(), 0755) == 0 &&
-        (plan.cgroup_v2 ? write_text(cgroup + "/memory.max", bytes)
-                        : write_text(cgroup + "/memory.limit_in_bytes", bytes));
+    const bool made = mkdir(cgroup.c_str(), 0755) == 0 &&
+                      (plan.cgroup_v2 ? write_text(cgroup + "/memory.max", bytes)
+                                      : write_text(cgroup + "/memory.limit_in_bytes", bytes));
     // Swap would let it keep more; not every kernel accounts it.
     if (plan.cgroup_v2) {
       write_text(cgroup + "/memory.swap.max", "0");
@@ -479,9 +485,9 @@ std::optional<std::string> Worker::reap(int flags) {
   ::kill(-pid_, SIGKILL);
   ended_ = r < 0 ? std::string("vanished") : describe_status(status, through_bwrap_, output_limit_);
   if (!cgroup_.empty()) {
-    const long long oom_kills =
-        cgroup_v2_ ? keyed_value(cgroup_ + "/memory.events", "oom_kill")
-                   : keyed_value(cgroup_ + "/memory.oom_control", "oom_kill");
+    const long long oom_kills = cgroup_v2_
+                                    ? keyed_value(cgroup_ + "/memory.events", "oom_kill")
+                                    : keyed_value(cgroup_ + "/memory.oom_control", "oom_kill");
     if (oom_kills > 0)
       ended_ = "went over its memory limit of " + std::to_string(memory_limit_mib_) +
                " MiB, shared memory included (" + *ended_ + ")";
@@ -551,13 +557,11 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
   if (options.memory_limit_mib > 0) {
     std::string why;
     plan.cgroup_parent = memory_cgroup_parent(&plan.cgroup_v2, &why);
-    if (plan.cgroup_parent.empty())
-      memory_note = "shared memory not bounded (" + why + ")";
+    if (plan.cgroup_parent.empty()) memory_note = "shared memory not bounded (" + why + ")";
   }
   // Joins the process limit's note and the memory's.
   auto with_memory_note = [&](SandboxPlan p) {
-    if (!memory_note.empty())
-      p.limits_note += (p.limits_note.empty() ? "" : "; ") + memory_note;
+    if (!memory_note.empty()) p.limits_note += (p.limits_note.empty() ? "" : "; ") + memory_note;
     return p;
   };
   if (options.unsandboxed) {

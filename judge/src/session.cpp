@@ -46,7 +46,7 @@ std::string Session::wait_ready(double seconds) {
   return {};
 }
 
-Answer Session::call(Command command, std::int64_t n, double seconds) {
+Answer Session::call(Command command, std::int64_t n, double seconds, float scalar) {
   Answer a;
   if (!broken_.empty()) {
     a.failure = broken_;
@@ -60,6 +60,7 @@ Answer Session::call(Command command, std::int64_t n, double seconds) {
   }
   block_->command = static_cast<std::uint32_t>(command);
   block_->n = n;
+  block_->scalar = scalar;
   const std::uint64_t seq = ++seq_;
   const auto deadline_span = std::chrono::duration<double>(seconds);
   const Clock::time_point start = Clock::now();

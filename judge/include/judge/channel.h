@@ -13,6 +13,9 @@
 
 namespace judge {
 
+// saxpy's: the whole trip (the shared host arrays copied to the shared
+// device arrays, the kernel, the result copied back to the shared host
+// array) and the kernel alone (on the shared device arrays), a in `scalar`.
 // The render commands: set up the shared scene (a decoy: untimed, so its
 // data is of no use to the frame), load the shared scene into a new
 // renderer (setup() again, on the clock), one frame (clear, advance,
@@ -26,7 +29,9 @@ enum class Command : std::uint32_t {
   kRenderSetup = 5,
   kRenderFrame = 6,
   kRenderReadBack = 7,
-  kRenderLoad = 8
+  kRenderLoad = 8,
+  kSaxpyTrip = 9,
+  kSaxpyKernel = 10
 };
 
 enum class ReplyStatus : std::int32_t { kDone = 0, kFailed = 1 };
@@ -40,6 +45,7 @@ struct ControlBlock {
   alignas(64) std::atomic<std::uint64_t> request_seq;
   std::uint32_t command;
   std::int64_t n;
+  float scalar; // saxpy's a
   alignas(64) std::atomic<std::uint64_t> reply_seq;
   std::int32_t status;
   std::int64_t value; // find_repeats' count

@@ -32,7 +32,7 @@ struct SandboxOptions {
   // The worker's host memory: its data (RLIMIT_DATA), and in a memory cgroup
   // all it maps, shared memory included; 0: none.
   std::int64_t memory_limit_mib = 16384;
-  int max_processes = 256;               // tasks, threads included (RLIMIT_NPROC)
+  int max_processes = 256; // tasks, threads included (RLIMIT_NPROC)
   int max_open_files = 256;
 };
 

@@ -34,7 +34,7 @@ public:
   std::string wait_ready(double seconds);
   // One request; `seconds` bounds the wait for its answer. After a failure
   // the worker has been stopped and every later call fails the same way.
-  Answer call(Command command, std::int64_t n, double seconds);
+  Answer call(Command command, std::int64_t n, double seconds, float scalar = 0);
   // The fastest of `times` empty round trips (ms).
   double empty_round_trip(int times, double seconds);
   // Asks the worker to leave and waits a moment; kills it if it stays.

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The saxpy judge against host-code saxpy workers (--memory host, no GPU
+# needed): the honest control keeps its trip and kernel rows at awkward
+# sizes; a wrong last element, a write past the result and the unfilled
+# slot are rejected with their reasons; a kernel that skips inputs it has
+# seen pays for every call; forged lines stay in the worker's log.
+# Skips (77) without bubblewrap.
+#
+# Usage: test_saxpy_judge.sh JUDGE BIN_DIR
+set -uo pipefail
+judge=$1 bin=$2
+# shellcheck source=tests/grade/testing.sh
+source "$(dirname "$0")/../grade/testing.sh"
+if ! command -v bwrap >/dev/null; then
+  echo "SKIPPED: bubblewrap is not installed (scripts/setup.sh --tests installs it)"
+  exit 77
+fi
+use_temp_folder
+# AddressSanitizer's shadow memory counts as data: no limit for its workers.
+memory_limit=1024
+if grep -q __asan_init "$bin/judge_saxpy_worker_honest"; then memory_limit=0; fi
+
+# saxpy_rows WORKER COUNTS [OPTIONS...]: the judge's output for the saxpy
+# worker (a file name in BIN_DIR); its exit status in $status.
+saxpy_rows() {
+  local worker=$1 counts=$2
+  shift 2
+  mkdir -p "$tmp/logs-$worker"
+  rows=$("$judge" --worker "$bin/$worker" --memory host --runs 3 --counts "$counts" \
+    --call-timeout 30 --start-timeout 30 --memory-limit "$memory_limit" --log-dir "$tmp/logs-$worker" "$@" saxpy 2>&1)
+  status=$?
+}
+
+# field TEST N COLUMN: one column (1-based) of that row.
+field() { awk -F '\t' -v t="$1" -v n="$2" -v c="$3" '$1 == t && $2 == n { print $c }' <<<"$rows"; }
+
+saxpy_rows judge_saxpy_worker_honest 1,2,17,1000,65537
+expect_eq "honest: exit status" 0 "$status"
+for n in 1 2 17 1000 65537; do
+  for t in saxpy_trip saxpy_kernel; do
+    expect_eq "honest $t $n: ok, three calls, no reason" ok:3: "$(field $t $n 3):$(field $t $n 8):$(field $t $n 9)"
+  done
+done
+expect_no_match "honest: no memcpy row on host memory" '^memcpy' "$rows"
+
+saxpy_rows judge_saxpy_worker_wrong_last 1000
+expect_eq "wrong last element: exit status" 1 "$status"
+expect_eq "wrong last element: the trip names the index" \
+  "rejected:result of trip 1 differs from the reference at index 999" \
+  "$(field saxpy_trip 1000 3):$(field saxpy_trip 1000 9 | sed 's/ (got.*//')"
+expect_eq "wrong last element: the kernel row too" rejected "$(field saxpy_kernel 1000 3)"
+
+saxpy_rows judge_saxpy_worker_overrun 1000
+expect_eq "overrun: exit status" 1 "$status"
+expect_eq "overrun: the trip's device result's guard" "trip 1 wrote past its result (byte 4000)" "$(field saxpy_trip 1000 9)"
+
+saxpy_rows judge_saxpy_worker_stale 1000
+expect_eq "stale kernel: exit status" 0 "$status"
+for t in saxpy_trip saxpy_kernel; do
+  expect_eq "stale kernel: $t ok, every call pays its 50 ms" ok:1 \
+    "$(field $t 1000 3):$(awk -v ms="$(field $t 1000 4)" 'BEGIN { print (ms >= 50) }')"
+done
+
+saxpy_rows judge_saxpy_worker_forged_print 1000
+expect_eq "forged lines: exit status" 0 "$status"
+expect_eq "forged lines: one row of each test, the judge's" 1:1 \
+  "$(grep -c '^saxpy_trip' <<<"$rows"):$(grep -c '^saxpy_kernel' <<<"$rows")"
+expect_no_match "forged lines: not its times" $'\t0.0001\t' "$rows"
+expect_match "forged lines: its lines stay in its log" '999999.000 GB/s' "$(cat "$tmp"/logs-judge_saxpy_worker_forged_print/*.log)"
+
+# The slot as handed out (the build's saxpy_worker) throws, on any memory.
+if [ -x "$bin/saxpy_worker" ]; then
+  saxpy_rows saxpy_worker 1000
+  expect_eq "unfilled slot: exit status" 1 "$status"
+  expect_match "unfilled slot: its message in both rows" \
+    '^trip 1 failed: not implemented yet: write the kernel in saxpy/student/student_saxpy.cu' \
+    "$(field saxpy_kernel 1000 9)"
+fi
+
+out=$("$judge" --worker "$bin/judge_saxpy_worker_honest" --memory host saxpy scan 2>&1)
+expect_eq "saxpy and scan at once: usage error" 2 "$?"
+expect_match "saxpy and scan at once: says why" 'saxpy a saxpy worker' "$out"
+finish
