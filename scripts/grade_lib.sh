@@ -22,7 +22,6 @@ GRADE_FAILURE_RE='Mismatch|ERROR|Error|[Ii]ncorrect'
 # Lines that mark a passed check.
 GRADE_RENDER_PASS_RE='Correctness check passed'
 GRADE_SCAN_PASS_RE='outputs are correct'
-GRADE_SAXPY_PASS_RE='Results match the serial reference'
 
 # ---------------------------------------------------------------- parsing
 
@@ -48,43 +47,6 @@ parse_render_total() { numbers_after "$1" '^Total:' first; }
 # parse_scan_time LOG: the first "Student GPU time" or "Thrust GPU time" in
 # ms (cudaScan, ours and the course's), as the course's checker reads it.
 parse_scan_time() { numbers_after "$1" '^(Student|Thrust) GPU time:' first; }
-
-# parse_saxpy_n LOG: the element count of the summary line, when printed.
-parse_saxpy_n() { numbers_after "$1" '^Summary.* N = ' last; }
-
-# parse_saxpy_memcpy LOG: device-to-device memcpy GB/s, when printed.
-parse_saxpy_memcpy() { numbers_after "$1" '^Device-to-device memcpy:' last; }
-
-# parse_saxpy_best LOG: one tab-separated line per variant, in the order
-# printed: variant, trip ms, trip GB/s, kernel ms, kernel GB/s, each the
-# best (smallest ms) of that variant's runs; "-" where a line is missing.
-# Runs before any "NAME variant:" header (the course's program prints none)
-# belong to the variant "course".
-parse_saxpy_best() {
-  awk '
-    function keep(kind, ms, gbs) {
-      if (!(variant in seen)) { seen[variant] = 1; order[++n] = variant }
-      key = variant SUBSEP kind
-      if (!(key in best) || ms + 0 < best[key] + 0) { best[key] = ms; rate[key] = gbs }
-    }
-    function ms_and_gbs(kind) {
-      if (!match($0, /: *[0-9.]+ ms/)) return   # no time on this line: nothing to keep
-      ms = substr($0, RSTART, RLENGTH)
-      gsub(/[^0-9.]/, "", ms)
-      gbs = "-"
-      if (match($0, /\[ *[0-9.]+ GB\/s/)) { gbs = substr($0, RSTART, RLENGTH); gsub(/[^0-9.]/, "", gbs) }
-      keep(kind, ms, gbs)
-    }
-    function show(key) { return (key in best) ? best[key] "\t" rate[key] : "-\t-" }
-    BEGIN { variant = "course" }
-    /^[A-Za-z]+ variant:[ \t]*$/ { variant = $1 }
-    /^Effective BW by CUDA saxpy:/ { ms_and_gbs("trip") }
-    /^Kernel only/ { ms_and_gbs("kernel") }
-    END {
-      for (i = 1; i <= n; i++)
-        print order[i] "\t" show(order[i] SUBSEP "trip") "\t" show(order[i] SUBSEP "kernel")
-    }' "$1"
-}
 
 # parse_written_file LOG: the image file a benchmark run wrote last
 # ("Wrote PATH").

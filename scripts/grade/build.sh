@@ -25,7 +25,8 @@ sources_of() {
   case "$1" in
     cudaSaxpy) echo common saxpy ;;
     cudaScan) echo common scan ;;
-    judge | judge_calibration_worker) echo common judge scan/include scan/src/reference.cpp ;;
+    judge | judge_calibration_worker) echo common judge scan/include scan/src/reference.cpp saxpy/include saxpy/src/saxpy_serial.cpp ;;
+    saxpy_worker | judge_saxpy_rung_*) echo common judge saxpy ;;
     scan_worker) echo common judge scan/student ;;
     judge_scan_reference) echo common judge ;;
     judge_scan_rung_*) echo common judge scan ;;
@@ -101,7 +102,7 @@ unavailable() {
 # programs_of PART: the programs a part runs, one a line.
 programs_of() {
   case "$1" in
-    saxpy) echo cudaSaxpy ;;
+    saxpy) echo judge; for variant in $(saxpy_variants); do saxpy_worker_target "$variant"; done ;;
     scan | find_repeats) scan_programs ;;
     render) render_programs ;;
   esac

@@ -35,14 +35,20 @@ hidden_paths() {
 # judge_worker LABEL PREFIX WORKER TEST ITEM [MEMORY]: the judge's row for
 # WORKER on TEST (scan, find_repeats: ITEM elements; render: the scene ITEM
 # at --size), --runs timed calls, the shared arrays in MEMORY (default
-# --judge-memory). Sets JUDGE_VERDICT (ok; rejected: the judge caught it;
-# nogpu; error: the judge itself could not run), JUDGE_MS (the best call,
-# "-" if none), JUDGE_ROUND_TRIP (the empty round trip, ms), JUDGE_NOTE (the
-# judge's reason, or "unsandboxed") and JUDGE_LOG (the judge's output; the
-# worker's is in PREFIX.worker/, with the judge's per-frame costs of a render
-# row). JUDGE_TRUSTED=1: --trusted-untimed (our reference workers).
+# --judge-memory). Sets what judge_row sets; JUDGE_LOG is the judge's
+# output; the worker's is in PREFIX.worker/, with the judge's per-frame
+# costs of a render row. JUDGE_TRUSTED=1: --trusted-untimed (our reference
+# workers).
 judge_worker() {
-  local label=$1 prefix=$2 worker=$3 test=$4 n=$5 memory=${6:-$judge_memory} status row path
+  run_judge "$@"
+  judge_row "$4" "$5"
+}
+
+# run_judge LABEL PREFIX WORKER TEST ITEM [MEMORY]: runs the judge as
+# judge_worker says (saxpy: ITEM elements, its rows read with judge_row);
+# its output in JUDGE_LOG, its exit status in JUDGE_STATUS.
+run_judge() {
+  local label=$1 prefix=$2 worker=$3 test=$4 n=$5 memory=${6:-$judge_memory} path
   local -a args=(--worker "$worker" --runs "$runs" --memory "$memory")
   if [ "$test" = render ]; then
     args+=(--scenes "$n" --size "$size")
@@ -51,7 +57,7 @@ judge_worker() {
   else
     args+=(--counts "$n")
   fi
-  JUDGE_LOG=$prefix.judge.log JUDGE_MS=- JUDGE_ROUND_TRIP=- JUDGE_NOTE=""
+  JUDGE_LOG=$prefix.judge.log
   hidden_paths
   for path in "${judge_hidden[@]}"; do args+=(--hide "$path"); done
   [ "$unsandboxed" = 0 ] || args+=(--unsandboxed)
@@ -60,10 +66,20 @@ judge_worker() {
   mkdir -p -- "$prefix.worker"
   progress "$label: the judge, $runs timed calls"
   run_program "$JUDGE_LOG" "$bin_dir/judge" "${args[@]}" --log-dir "$prefix.worker" "$test"
-  status=$?
-  row=$(awk -F '\t' -v test="$test" -v n="$n" '$1 == test && $2 == n { print; exit }' "$JUDGE_LOG")
+  JUDGE_STATUS=$?
+}
+
+# judge_row TEST ITEM: the row of TEST and ITEM in JUDGE_LOG. Sets
+# JUDGE_VERDICT (ok; rejected: the judge caught it; nogpu; error: the judge
+# itself could not run), JUDGE_MS (the best call, "-" if none),
+# JUDGE_ROUND_TRIP (the empty round trip, ms) and JUDGE_NOTE (the judge's
+# reason, or "unsandboxed").
+judge_row() {
+  local row
+  JUDGE_MS=- JUDGE_ROUND_TRIP=- JUDGE_NOTE=""
+  row=$(awk -F '\t' -v test="$1" -v n="$2" '$1 == test && $2 == n { print; exit }' "$JUDGE_LOG")
   if [ -z "$row" ]; then
-    JUDGE_VERDICT=$(classify_run "$status" "$JUDGE_LOG")
+    JUDGE_VERDICT=$(classify_run "$JUDGE_STATUS" "$JUDGE_LOG")
     [ "$JUDGE_VERDICT" != ok ] && [ "$JUDGE_VERDICT" != wrong ] || JUDGE_VERDICT=error
     JUDGE_NOTE=$(first_failure_line "$JUDGE_LOG")
     return

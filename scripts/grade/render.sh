@@ -47,7 +47,10 @@ render_reference_worker() {
 render_programs() {
   local mode
   echo judge
-  [ "$(render_memory)" = host ] || echo judge_calibration_worker
+  # The judge's empty renderer, the allowance of every graded worker.
+  if [ "$(render_memory)" = host ]; then echo judge_render_empty_host; else
+    echo judge_calibration_worker judge_render_empty
+  fi
   if [ "$ladder" = 1 ]; then
     for mode in "${render_rungs[@]}"; do render_worker_target "$mode"; done
   else

@@ -124,9 +124,10 @@ report_bad_run() {
   warn "$1: $(verdict_text "$2"): $(first_failure_line "$3") (log: ${3#"$logs"/})"
 }
 
-# not_graded PART REASON: a part that could not run at all. Said on stderr;
-# also where its table would be when stdout goes to a file, so the file
-# tells why the table is missing; its row in not_graded.tsv (results.json).
+# not_graded PART REASON: a part that could not run at all. Said where its
+# table would be (stdout and results.md, so they tell why the table is
+# missing), and on stderr too unless that is the same stream; its row in
+# not_graded.tsv (results.json).
 not_graded() {
   same_stream || warn "$1: not graded: $2"
   printf '%s\t%s\t%s\n' "$(one_line "$1")" "$(one_line "$2")" "$(points_left "$1")" >>"$not_graded_tsv"
@@ -137,9 +138,8 @@ not_graded() {
 
 # same_stream: whether standard output and error are one terminal, pipe or
 # file, where a line written to both would show twice.
-same_stream() {
-  [ "$(stat -L -c %d:%i /dev/fd/1 2>/dev/null)" = "$(stat -L -c %d:%i /dev/fd/2 2>/dev/null || echo none)" ]
-}
+# (Tested here, not in a command substitution, whose output is a pipe.)
+same_stream() { [ /dev/fd/1 -ef /dev/fd/2 ]; }
 
 # reference_failed PART NAME: the named reference could not give a time:
 # the part stops with the reason (never another reference instead).

@@ -11,7 +11,7 @@ source "$here/testing.sh"
 
 use_temp_folder
 bin=$tmp/bin
-fake_programs "$bin" render cudaScan cudaSaxpy
+fake_programs "$bin" render cudaScan
 fake_judge "$bin"
 # The course's reference binaries: the same fakes under their names.
 ln -s "$here/fake/render" "$bin/render_ref"
@@ -210,7 +210,7 @@ test_handout_references() {
   expect_match "handout without reference workers: says what to do" \
     'scan: not graded: judge_scan_reference is not available: this handout has no reference workers in ref/.bin \(make_handout.sh builds them' "$ERR"
   rm -f "$handout/ref/.bin/judge_render_reference"
-  cp -P "$bin/render_worker" "$tmp/handout-bin/"
+  cp -P "$bin/render_worker" "$bin/judge_render_empty" "$tmp/handout-bin/"
   grade handout_no_render_refs render --scenes rgb --bin-dir "$tmp/handout-bin"
   expect_match "handout without reference workers: says what to do for render too" \
     'render: not graded: judge_render_reference is not available: this handout has no reference workers in ref/.bin \(make_handout.sh builds them' "$ERR"
@@ -390,19 +390,28 @@ test_scan_wrong_and_no_gpu() {
 }
 
 test_saxpy() {
-  grade saxpy saxpy --saxpy-n 1000
+  # 1000 elements: 12 kB a call. At 1 ms per million (the stand-in's
+  # default) a call of 1000 takes 0.001 ms: 11.176 GB/s in the course's GB.
+  FAKE_WORKER_MS=judge_saxpy_rung_tuned=0.5 grade saxpy saxpy --saxpy-n 1000
   expect_eq "saxpy: exit status" 0 "$STATUS"
-  expect_eq "saxpy: course variant" "|course|113.474|9.849|0.390|2867.373|0.757|" "$(row "$OUT" course)"
-  expect_eq "saxpy: tuned variant" "|tuned|15.732|71.039|0.291|3843.358|1.014|" "$(row "$OUT" tuned)"
-  expect_match "saxpy: N in the title" '^Saxpy timing table \(N = 100000000, best of 2, not scored\):$' "$OUT"
-  expect_match "saxpy: options passed" '^cudaSaxpy -r 2 -n 1000$' "$(cat "$CALLS")"
-  expect_match "saxpy: csv" '^tuned,15.732,71.039,0.291,3843.358,1.014,ok$' "$(cat "$LOGS/saxpy.csv")"
-  FAKE_WRONG=1 grade saxpy_wrong saxpy
+  expect_eq "saxpy: course variant" "|course|0.0010|11.176|0.0010|11.176|-|" "$(row "$OUT" course)"
+  expect_eq "saxpy: tuned variant, twice as fast" "|tuned|0.0005|22.352|0.0005|22.352|-|" "$(row "$OUT" tuned)"
+  expect_match "saxpy: N in the title" '^Saxpy timing table \(N = 1000, best of 2, the judge.s clock, not scored\):$' "$OUT"
+  expect_match "saxpy: the judge runs each variant's worker" \
+    "^judge --worker $bin/judge_saxpy_rung_course --runs 2 --memory device --counts 1000 .* saxpy\$" "$(cat "$CALLS")"
+  expect_no_match "saxpy: cudaSaxpy never runs" '^cudaSaxpy' "$(cat "$CALLS")"
+  expect_match "saxpy: csv" '^tuned,0.0005,22.352,0.0005,22.352,-,ok$' "$(cat "$LOGS/saxpy.csv")"
+  grade saxpy_default saxpy
+  expect_match "saxpy: the course's count by default" '^Saxpy timing table \(N = 100000000,' "$OUT"
+  FAKE_REJECT=judge_saxpy_rung_tuned:saxpy:100000000 grade saxpy_wrong saxpy
   expect_eq "saxpy wrong: exit status" 1 "$STATUS"
-  expect_match "saxpy wrong: (F)" '^\| tuned +\| 15.732 \(F\)' "$OUT"
+  expect_match "saxpy wrong: (F)" '^\| tuned +\| - \(F\)' "$OUT"
+  expect_match "saxpy wrong: the judge's reason, once" \
+    '^grade.sh: saxpy tuned: rejected by the judge: result of trip 1 differs from the reference at index 999 ' "$ERR"
+  expect_eq "saxpy wrong: one line for both rows" 1 "$(grep -c 'saxpy tuned: rejected' <<<"$ERR")"
   FAKE_NO_GPU=1 grade saxpy_nogpu saxpy
   expect_eq "saxpy without GPU: exit status" 1 "$STATUS"
-  expect_match "saxpy without GPU: clear line" '^grade.sh: saxpy: not graded: cudaSaxpy needs a GPU' "$ERR"
+  expect_match "saxpy without GPU: clear line" '^grade.sh: saxpy: not graded: the judge needs a GPU' "$ERR"
 }
 
 test_all() {
@@ -480,8 +489,14 @@ test_missing_program() {
   OUT=$("$grade" saxpy --bin-dir "$tmp/empty" --logs "$tmp/missing.logs" --cache-dir "$tmp/cache-missing" 2>"$tmp/stderr")
   STATUS=$?
   expect_eq "missing program: exit status" 1 "$STATUS"
-  expect_match "missing program: named" "^grade.sh: $tmp/empty/cudaSaxpy is missing" "$(cat "$tmp/stderr")"
+  expect_match "missing program: named" "^grade.sh: $tmp/empty/judge is missing" "$(cat "$tmp/stderr")"
   expect_match "missing program: part not graded" '^saxpy: not graded' "$OUT"
+  # Its line once where both streams are one, once on each where they are not.
+  "$grade" saxpy --bin-dir "$tmp/empty" --logs "$tmp/missing2.logs" --cache-dir "$tmp/cache-missing" >"$tmp/both" 2>&1
+  expect_eq "missing program: one not-graded line in one stream" 1 "$(grep -c 'saxpy: not graded' "$tmp/both")"
+  "$grade" saxpy --bin-dir "$tmp/empty" --logs "$tmp/missing3.logs" --cache-dir "$tmp/cache-missing" >"$tmp/out" 2>"$tmp/err"
+  expect_eq "missing program: the line on each of two streams" 1:1 \
+    "$(grep -c 'saxpy: not graded' "$tmp/out"):$(grep -c 'saxpy: not graded' "$tmp/err")"
 }
 
 # A build folder whose cmake is a stand-in: shows when grade.sh builds.
@@ -489,18 +504,17 @@ test_build_when_stale() {
   local build=$tmp/build fakebin=$tmp/fakecmake
   mkdir -p "$build/bin" "$fakebin"
   touch "$build/CMakeCache.txt"
-  printf '#!/usr/bin/env bash\nexec "%s" "$@"\n' "$here/fake/cudaSaxpy" >"$build/bin/cudaSaxpy"
-  # saxpy runs in the judge's sandbox: the judge is built too.
+  # saxpy runs its workers in the judge's sandbox: the judge is built too.
   printf '#!/usr/bin/env bash\nexec "%s" "$@"\n' "$here/fake/judge" >"$build/bin/judge"
-  chmod +x "$build/bin/cudaSaxpy" "$build/bin/judge"
-  printf '#!/usr/bin/env bash\necho "cmake $*" >>"%s"\ntouch "%s"\n' "$tmp/cmake.calls" "$build/bin/cudaSaxpy" >"$fakebin/cmake"
-  chmod +x "$fakebin/cmake"
+  fake_judge_workers "$build/bin"
+  printf '#!/usr/bin/env bash\necho "cmake $*" >>"%s"\ntouch "%s"\n' "$tmp/cmake.calls" "$build/bin/judge_saxpy_rung_course" >"$fakebin/cmake"
+  chmod +x "$build/bin/judge" "$fakebin/cmake"
   : >"$tmp/cmake.calls"
   PATH=$fakebin:$PATH "$grade" saxpy --build-dir "$build" --logs "$tmp/b1" --quiet >/dev/null 2>&1
   expect_eq "up to date: nothing built" "" "$(cat "$tmp/cmake.calls")"
-  touch -d '2000-01-01' "$build/bin/cudaSaxpy"
+  touch -d '2000-01-01' "$build/bin/judge_saxpy_rung_course"
   PATH=$fakebin:$PATH "$grade" saxpy --build-dir "$build" --logs "$tmp/b2" --quiet >/dev/null 2>&1
-  expect_match "stale: built" "^cmake --build $build --target cudaSaxpy -j [0-9]+\$" "$(cat "$tmp/cmake.calls")"
+  expect_match "stale: built" "^cmake --build $build --target judge_saxpy_rung_course -j [0-9]+\$" "$(cat "$tmp/cmake.calls")"
 }
 
 # The tests in groups, so ctest can run them side by side: give group

@@ -44,24 +44,6 @@ test_scan_parsing() {
   expect_eq "no time without a GPU" "" "$(parse_scan_time "$fx/scan_no_gpu.txt")"
 }
 
-test_saxpy_parsing() {
-  local tab=$'\t'
-  expect_eq "our two variants, best runs" \
-    "course${tab}113.474${tab}9.849${tab}0.390${tab}2867.373"$'\n'"tuned${tab}15.732${tab}71.039${tab}0.291${tab}3843.358" \
-    "$(parse_saxpy_best "$fx/saxpy_ours.txt")"
-  expect_eq "course format: one variant, no kernel line" \
-    "course${tab}209.870${tab}5.325${tab}-${tab}-" "$(parse_saxpy_best "$fx/saxpy_course.txt")"
-  expect_eq "memcpy rate" 3789.870 "$(parse_saxpy_memcpy "$fx/saxpy_ours.txt")"
-  expect_eq "element count" 100000000 "$(parse_saxpy_n "$fx/saxpy_ours.txt")"
-  expect_eq "no element count in the course's format" "" "$(parse_saxpy_n "$fx/saxpy_course.txt")"
-  expect_eq "no memcpy line in the course's format" "" "$(parse_saxpy_memcpy "$fx/saxpy_course.txt")"
-  expect_eq "nothing without a GPU" "" "$(parse_saxpy_best "$fx/saxpy_no_gpu.txt")"
-  # A kernel line without a time must not take the trip's time.
-  expect_eq "a line without a time keeps nothing" "course${tab}10.000${tab}1.0${tab}-${tab}-" \
-    "$(parse_saxpy_best <(printf '%s\n' 'Effective BW by CUDA saxpy: 10.000 ms [1.0 GB/s]' \
-      'Kernel only (no transfers): failed'))"
-}
-
 # verdict NAME WANT STATUS FIXTURE PASS_RE
 verdict() { expect_eq "$1" "$2" "$(classify_run "$3" "$fx/$4" "$5")"; }
 
@@ -93,9 +75,6 @@ test_verdicts() {
   verdict "find_repeats incorrect" wrong 1 find_repeats_wrong.txt "$GRADE_SCAN_PASS_RE"
   verdict "scan without a GPU" nogpu 1 scan_no_gpu.txt "$GRADE_SCAN_PASS_RE"
   verdict "scan option unknown" usage 2 scan_usage.txt "$GRADE_SCAN_PASS_RE"
-  verdict "saxpy correct" ok 0 saxpy_ours.txt "$GRADE_SAXPY_PASS_RE"
-  verdict "saxpy mismatch" wrong 1 saxpy_mismatch.txt "$GRADE_SAXPY_PASS_RE"
-  verdict "saxpy without a GPU" nogpu 1 saxpy_no_gpu.txt "$GRADE_SAXPY_PASS_RE"
   expect_eq "failure line of a mismatch" \
     "Mismatch detected at pixel [17][203], value = 0.541176, expected 0.545098" \
     "$(first_failure_line "$fx/render_check_fail.txt")"
@@ -209,7 +188,6 @@ test_tables() {
 
 test_render_parsing
 test_scan_parsing
-test_saxpy_parsing
 test_verdicts
 test_render_score
 test_scan_score

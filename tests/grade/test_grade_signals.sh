@@ -11,7 +11,7 @@ source "$here/testing.sh"
 
 use_temp_folder
 bin=$tmp/bin
-fake_programs "$bin" render cudaScan cudaSaxpy
+fake_programs "$bin" render cudaScan
 fake_judge "$bin"
 quiet_machine
 need_proc

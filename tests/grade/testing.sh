@@ -74,13 +74,20 @@ fake_programs() {
 # workers grade.sh names to it: files that run nothing (the stand-in reads
 # only their names).
 fake_judge() {
+  fake_programs "$1" judge
+  fake_judge_workers "$1"
+}
+
+# fake_judge_workers DIR: stand-ins for the judge's workers in DIR (only the
+# judge's stand-in names them).
+fake_judge_workers() {
   local dir=$1 worker
-  fake_programs "$dir" judge
   for worker in scan_worker judge_scan_reference judge_calibration_worker judge_scan_rung_kogge-stone \
     render_worker judge_render_cpu judge_render_serial judge_render_rung_circles judge_render_rung_pixels \
     judge_render_rung_tiles judge_render_rung_classic judge_render_reference judge_render_rung_tiled judge_render_rung_binned \
     judge_render_rung_auto \
-    judge_scan_rung_blelloch judge_scan_rung_single-pass judge_scan_rung_cub; do
+    judge_scan_rung_blelloch judge_scan_rung_single-pass judge_scan_rung_cub \
+    saxpy_worker judge_saxpy_rung_course judge_saxpy_rung_tuned judge_render_empty judge_render_empty_host; do
     printf '#!/bin/sh\necho "a stand-in worker: only the judge'"'"'s stand-in names it" >&2\nexit 2\n' >"$dir/$worker"
     chmod +x "$dir/$worker"
   done

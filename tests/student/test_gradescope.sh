@@ -88,7 +88,7 @@ test_converter_errors() {
 test_grade_sh_writes_it() {
   local bin=$tmp/bin status scores
   mkdir -p "$bin"
-  for program in render cudaScan cudaSaxpy; do ln -s "$repo/tests/grade/fake/$program" "$bin/$program"; done
+  for program in render cudaScan; do ln -s "$repo/tests/grade/fake/$program" "$bin/$program"; done
   fake_judge "$bin"
   # The CPU renderer's reference is the serial time over the cores: 10 ms per
   # core on any machine.
@@ -121,19 +121,19 @@ test_converter_on_any_bytes() {
   expect_match "any bytes: the reason's end kept" ' end$' "$(jq -r '.tests[0].output' "$tmp/bytes.json")"
 }
 
-# grade.sh on a program whose output holds an escape sequence and a byte
-# that is not UTF-8: results.json (written with jq in the log folder) is
-# valid, results.md and the not-graded row hold no control characters.
+# grade.sh on a judge whose output holds an escape sequence and a byte that
+# is not UTF-8: results.json (written with jq in the log folder) is valid,
+# results.md and the not-graded row hold no control characters.
 test_grade_sh_on_any_output() {
   local bin=$tmp/bin-bytes logs=$tmp/logs-any status
   mkdir -p "$bin"
-  cat >"$bin/cudaSaxpy" <<'SH'
+  fake_judge_workers "$bin"
+  cat >"$bin/judge" <<'SH'
 #!/usr/bin/env bash
-printf '\e[31mno CUDA device\e[0m here \xff\t"quoted" \\ end\r\n'
+printf '\e[31mno CUDA device\e[0m here \xff\t"quoted" \\ end\r\n' >&2
 exit 1
 SH
-  chmod +x "$bin/cudaSaxpy"
-  fake_programs "$bin" judge
+  chmod +x "$bin/judge"
   "$repo/scripts/grade.sh" saxpy --runs 1 --bin-dir "$bin" --logs "$logs" --quiet >/dev/null 2>&1
   status=$?
   expect_eq "grade.sh on any output: exit status" 1 "$status"
