@@ -75,9 +75,11 @@ submission_hash() {
 finished() { [ -f "$1/status.tsv" ] && [ -f "$1/hash" ] && [ "$(cat "$1/hash")" = "$2" ]; }
 
 # up_to_date DIR HASH: finished, and nothing left to grade: a submission
-# that could not be graded (no GPU, a hang, a task killed) is tried again.
+# the grader could not grade (no GPU, no reference, a task killed) is tried
+# again; one whose grade ran past --grade-timeout is not (its hang would
+# cost that time again on every run) until it changes.
 up_to_date() {
-  finished "$1" "$2" && [ "$(awk -F '\t' 'NR == 2 { print $1 }' "$1/status.tsv")" != "not graded" ]
+  finished "$1" "$2" && awk -F '\t' 'NR == 2 { exit !($1 != "not graded" || $2 ~ /--grade-timeout/) }' "$1/status.tsv"
 }
 
 # take_files DIR ID DEST: copies the slot files the submission holds into
@@ -98,7 +100,9 @@ take_files() {
         echo "$name is not a regular file"
         return 1
       fi
-      # The copy is what is checked: the file may change after find saw it.
+      # Too large is refused before the copy fills a disk, and the copy is
+      # checked again: the file may change after find saw it.
+      [ "$(stat -c %s -- "$matches")" -le "$CLASS_MAX_FILE_BYTES" ] || { echo "$name is larger than $CLASS_MAX_FILE_BYTES bytes"; return 1; }
       cp -P -- "$matches" "$3/$name" || { echo "$name could not be copied"; return 1; }
       if [ ! -f "$3/$name" ] || [ -L "$3/$name" ]; then
         echo "$name is not a regular file"
@@ -317,13 +321,17 @@ class_maximum() {
 # check_handout_refs GPUS: the class is refused (one line, exit 1) where
 # the handout cannot time the references it grades against: a reference
 # worker missing from ref/.bin (a handout made with --no-refs), unless the
-# grade's options name references of their own; or, where cuobjdump and
-# nvidia-smi can tell, one built for none of GPUS (comma-separated indices)
-# and without PTX the driver could compile for it.
+# grade's options name a reference of their own for that part; or, where
+# cuobjdump and nvidia-smi can tell, one built for none of GPUS
+# (comma-separated indices) and without PTX the driver could compile for it.
 check_handout_refs() {
   local worker path gpu cap
-  case " ${grade_args[*]} " in *" --ref-"*) return 0 ;; esac
   for worker in judge_scan_reference judge_render_reference; do
+    # A reference the options name instead (a program or a worker).
+    case "$worker: ${grade_args[*]} " in
+      judge_scan_*" --ref-scan"[=\ ]* | judge_scan_*" --ref-worker"[=\ ]*) continue ;;
+      judge_render_*" --ref-render"[=\ ]* | judge_render_*" --ref-render-worker"[=\ ]*) continue ;;
+    esac
     path=$handout/ref/.bin/$worker
     if [ ! -x "$path" ]; then
       echo "grade_class.sh: the handout has no reference worker ref/.bin/$worker: make it again without --no-refs (make_handout.sh builds them)" >&2

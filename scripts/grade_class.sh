@@ -127,6 +127,18 @@ if [ -n "$export_dir" ]; then
   export_slots "$export_dir"
   exit
 fi
+mapfile -t ids < <(submission_ids "$submissions")
+[ ${#ids[@]} -gt 0 ] || { echo "grade_class.sh: $submissions holds no submissions" >&2; exit 1; }
+# --only's ids, each checked before anything is made.
+declare -A only_ids=()
+if [ -n "$only" ]; then
+  IFS=, read -r -a only_list <<<"$only"
+  for id in "${only_list[@]}"; do
+    [ -n "$id" ] || usage_error "--only: an empty id in '$only'"
+    printf '%s\n' "${ids[@]}" | grep -qxF -- "$id" || usage_error "--only: $submissions holds no submission of '$id'"
+    only_ids[$id]=1
+  done
+fi
 mkdir -p -- "$out/students" 2>/dev/null || { echo "grade_class.sh: cannot create $out" >&2; exit 1; }
 out=$(cd "$out" && pwd)
 [ "$engine" != local ] || [ -n "$gpus" ] || gpus=$(list_gpus)
@@ -139,11 +151,6 @@ fi
 
 progress() { [ "$quiet" = 1 ] || printf '[%4ss] %s\n' "$SECONDS" "$*" >&2; }
 
-mapfile -t ids < <(submission_ids "$submissions")
-[ ${#ids[@]} -gt 0 ] || { echo "grade_class.sh: $submissions holds no submissions" >&2; exit 1; }
-for id in ${only//,/ }; do
-  printf '%s\n' "${ids[@]}" | grep -qxF -- "$id" || usage_error "--only: $submissions holds no submission of '$id'"
-done
 
 if [ "$engine" != task ] && [ "$engine" != collect ]; then
   class_maximum "$out"
@@ -179,7 +186,7 @@ free=("${slots[@]}")
 todo=()
 for id in "${ids[@]}"; do
   if [ -n "$only" ]; then
-    if [[ ,$only, == *",$id,"* ]]; then todo+=("$id"); fi
+    [ -z "${only_ids[$id]:-}" ] || todo+=("$id")
   elif [ "$force" = 0 ] && up_to_date "$out/students/$id" "$(submission_hash "$submissions" "$id")"; then
     progress "$id: graded already (unchanged)"
   else
