@@ -96,8 +96,14 @@ std::vector<SaxpyRow> judge_saxpy(std::int64_t n, const ScanJudgeOptions& option
     device[i] = SharedArray::create(options.memory, bytes + (i == 2 ? kGuardBytes : 0));
     fds.push_back(device[i].fd());
   }
+  // Each array's size as made (device ones rounded up): the worker maps
+  // them whole.
   Session session(
-      options.worker, {"--memory", memory_name(options.memory), "--elements", std::to_string(n)},
+      options.worker,
+      {"--memory", memory_name(options.memory), "--elements", std::to_string(n), "--host-bytes",
+       std::to_string(host[0].bytes()), "--host-result-bytes", std::to_string(host[2].bytes()),
+       "--device-bytes", std::to_string(device[0].bytes()), "--device-result-bytes",
+       std::to_string(device[2].bytes())},
       fds, options.log_dir + "/worker-saxpy-" + std::to_string(n) + ".log", options.sandbox, plan);
   const std::string not_ready = session.wait_ready(options.start_timeout_s);
   if (!not_ready.empty()) return reject_all(not_ready);

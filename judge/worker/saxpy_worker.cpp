@@ -30,8 +30,13 @@ class Server {
 public:
   Server(const judge::WorkerArgs& args) : gpu_(args.device()), n_(args.bytes("elements")) {
     for (int i = 0; i < 3; ++i) {
-      host_[i] = judge::SharedArray::attach(judge::MemoryKind::kHost, kHostFd + i, bytes());
-      device_[i] = judge::SharedArray::attach(kind(), kDeviceFd + i, bytes());
+      const std::string result = i == 2 ? "result-" : "";
+      host_[i] = judge::SharedArray::attach(judge::MemoryKind::kHost, kHostFd + i,
+                                            args.bytes("host-" + result + "bytes"));
+      device_[i] = judge::SharedArray::attach(kind(), kDeviceFd + i,
+                                              args.bytes("device-" + result + "bytes"));
+      if (host_[i].bytes() < bytes() || device_[i].bytes() < bytes())
+        throw std::runtime_error("a shared array is smaller than its elements");
     }
   }
 

@@ -392,15 +392,17 @@ test_scan_wrong_and_no_gpu() {
 test_saxpy() {
   # 1000 elements: 12 kB a call. At 1 ms per million (the stand-in's
   # default) a call of 1000 takes 0.001 ms: 11.176 GB/s in the course's GB.
-  FAKE_WORKER_MS=judge_saxpy_rung_tuned=0.5 grade saxpy saxpy --saxpy-n 1000
+  # The judge's memcpy of 4000 bytes in 0.002 ms: 14.901 GB/s.
+  FAKE_MEMCPY_MS=0.5 FAKE_WORKER_MS=judge_saxpy_rung_tuned=0.5 grade saxpy saxpy --saxpy-n 1000
   expect_eq "saxpy: exit status" 0 "$STATUS"
-  expect_eq "saxpy: course variant" "|course|0.0010|11.176|0.0010|11.176|-|" "$(row "$OUT" course)"
-  expect_eq "saxpy: tuned variant, twice as fast" "|tuned|0.0005|22.352|0.0005|22.352|-|" "$(row "$OUT" tuned)"
+  expect_eq "saxpy: course variant" "|course|0.0010|11.176|0.0010|11.176|0.750|" "$(row "$OUT" course)"
+  expect_eq "saxpy: tuned variant, twice as fast" "|tuned|0.0005|22.352|0.0005|22.352|1.500|" "$(row "$OUT" tuned)"
+  expect_match "saxpy: the judge's memcpy" "^Device-to-device memcpy \(the judge's\): 14.901 GB/s\.$" "$OUT"
   expect_match "saxpy: N in the title" '^Saxpy timing table \(N = 1000, best of 2, the judge.s clock, not scored\):$' "$OUT"
   expect_match "saxpy: the judge runs each variant's worker" \
     "^judge --worker $bin/judge_saxpy_rung_course --runs 2 --memory device --counts 1000 .* saxpy\$" "$(cat "$CALLS")"
   expect_no_match "saxpy: cudaSaxpy never runs" '^cudaSaxpy' "$(cat "$CALLS")"
-  expect_match "saxpy: csv" '^tuned,0.0005,22.352,0.0005,22.352,-,ok$' "$(cat "$LOGS/saxpy.csv")"
+  expect_match "saxpy: csv" '^tuned,0.0005,22.352,0.0005,22.352,1.500,ok$' "$(cat "$LOGS/saxpy.csv")"
   grade saxpy_default saxpy
   expect_match "saxpy: the course's count by default" '^Saxpy timing table \(N = 100000000,' "$OUT"
   FAKE_REJECT=judge_saxpy_rung_tuned:saxpy:100000000 grade saxpy_wrong saxpy

@@ -77,10 +77,8 @@ public:
   }
 
 private:
-  using Key = std::tuple<int, int, bool, int>;
-  static Key key(const TrialShape& s) {
-    return {s.tile_count, s.circle_count, s.suffix, s.shading};
-  }
+  using Key = std::tuple<int, int, bool>;
+  static Key key(const TrialShape& s) { return {s.tile_count, s.circle_count, s.snow}; }
   std::mutex mutex_;
   std::map<Key, ModeChoice> choices_;
 };
@@ -99,7 +97,8 @@ ModeChoice choose_mode(const settings::Settings& settings, const TrialShape& sha
   ModeChoice choice;
   if (settings.mode == CudaMode::Auto && settings.reuse_auto_choice &&
       remembered().find(shape, choice)) {
-    choice.description += ", kept from an earlier setup";
+    choice.description = mode_label(choice.mode, settings, shape.suffix) +
+                         " (auto: kept from an earlier setup of the same shape)";
     if (settings.warm_up) draw(frames, choice.mode);
     return choice;
   }

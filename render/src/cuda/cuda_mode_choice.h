@@ -27,14 +27,16 @@ struct ModeChoice {
   std::string description; // CudaRenderer::describe()
 };
 
-// What a choice depends on besides the settings: the frame's tile count,
-// the scene's circle count, whether suffix compositing applies to it, and
-// its shading (cuda_kernels.h's Shading, as a number).
+// The frame's shape: its tile count, the scene's circle count, whether it
+// is a snow scene, and whether suffix compositing applies to it. A kept
+// choice is one made for the same tiles, circles and snow: variants of a
+// scene differ in colors, which decide the suffix and the fused blend but
+// not the work.
 struct TrialShape {
   int tile_count = 0;
   int circle_count = 0;
+  bool snow = false;
   bool suffix = false;
-  int shading = 0;
 };
 
 // The mode for a frame of that shape. With settings.reuse_auto_choice, auto

@@ -183,8 +183,8 @@ struct CudaRenderer::State final : gpu::TrialFrames {
     gpu::SceneArrays none = scene;
     none.count = 0;
     gpu::advance_scene(none, animation, stream.get());
-    const gpu::ModeChoice choice = gpu::choose_mode(
-        settings, {frame.tile_count(), scene.count, suffix, static_cast<int>(shading)}, *this);
+    const gpu::ModeChoice choice =
+        gpu::choose_mode(settings, {frame.tile_count(), scene.count, snow, suffix}, *this);
     mode = choice.mode;
     description = choice.description;
     reset_image();
