@@ -25,7 +25,7 @@
 #                         rgb,rand10k,rand100k,pattern,snowsingle,biglittle,rand1M,micro2M)
 #   --size N              image size (default 1024)
 #   --counts LIST         scan element counts (default 1000000,10000000,20000000,40000000)
-#   --saxpy-n N           saxpy elements (default: cudaSaxpy's own, 100M)
+#   --saxpy-n N           saxpy elements (default: the course's, 100M)
 #   --runs N              timed runs per measurement, the best counts (default 3)
 #   --seed auto|random|N  the judge's seed for the inputs (N up to
 #                         4294967295: with the same secret, the same inputs

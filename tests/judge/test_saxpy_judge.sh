@@ -11,14 +11,7 @@ set -uo pipefail
 judge=$1 bin=$2
 # shellcheck source=tests/grade/testing.sh
 source "$(dirname "$0")/../grade/testing.sh"
-if ! command -v bwrap >/dev/null; then
-  echo "SKIPPED: bubblewrap is not installed (scripts/setup.sh --tests installs it)"
-  exit 77
-fi
-use_temp_folder
-# AddressSanitizer's shadow memory counts as data: no limit for its workers.
-memory_limit=1024
-if grep -q __asan_init "$bin/judge_saxpy_worker_honest"; then memory_limit=0; fi
+judge_test_start "$bin/judge_saxpy_worker_honest"
 
 # saxpy_rows WORKER COUNTS [OPTIONS...]: the judge's output for the saxpy
 # worker (a file name in BIN_DIR); its exit status in $status.
