@@ -259,11 +259,9 @@ grade_one() {
   status=$?
   # What grade.sh said names its logs where they were made; they end up in
   # the student's folder.
-  local file_text
-  for file in grade.out logs/grade.err; do
-    file_text=$(cat -- "$dir.new/$file")
-    printf '%s\n' "${file_text//"$dir.new/"/"$dir/"}" >"$dir.new/$file"
-  done
+  # (perl: the logs as bytes, whatever they hold; the path taken literally.)
+  FROM="$dir.new/" TO="$dir/" perl -pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/g' -- \
+    "$dir.new/grade.out" "$dir.new/logs/grade.err"
   for file in results.md results.json scores.csv scores.tsv not_graded.tsv; do
     [ ! -f "$dir.new/logs/grade/$file" ] || cp -- "$dir.new/logs/grade/$file" "$dir.new/$file"
   done

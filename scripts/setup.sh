@@ -115,7 +115,7 @@ as_root() {
 mapfile -t packages < <(missing_packages)
 if [ "$check" -eq 1 ]; then
   if [ ${#packages[@]} -gt 0 ]; then
-    echo "setup.sh: missing: ${packages[*]} (Debian package names; scripts/setup.sh$([ "$want_tests" -eq 0 ] || echo " --tests") installs them)" >&2
+    echo "setup.sh: missing: ${packages[*]} (Debian package names; scripts/setup.sh$([ "$want_clang" -eq 0 ] || echo " --clang")$([ "$want_tests" -eq 0 ] || echo " --tests") installs them)" >&2
     exit 1
   fi
   [ -n "$(find_nvcc)" ] || { echo "setup.sh: nvcc not found (on PATH or in $cuda_bin): install NVIDIA's CUDA Toolkit" >&2; exit 1; }

@@ -24,6 +24,9 @@ namespace {
 
 constexpr std::size_t kGuardBytes = 4096;
 constexpr unsigned char kPoison = 0xa5;
+// Where the empty renderer's seeds start in the row's stream: past any
+// frame count the judge takes.
+constexpr unsigned long long kEmptyStreamOffset = 1ull << 20;
 // Snow shading calls expf, which the GPU rounds differently (render's
 // check.h says the same); every other scene must match exactly.
 constexpr float kSnowTolerance = 1e-4f;
@@ -266,8 +269,14 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
   const std::size_t circles = scenes::load_scene(scene_name, 1).size();
   const bool device = options.memory == MemoryKind::kDevice;
-  if (options.charge_untimed)
-    row.allowance_ms = empty_allowance_ms(scene_name, circles, options, plan, seeds);
+  if (options.charge_untimed) {
+    // A stream of its own, so the worker's variants are the same whether
+    // the empty renderer ran or not (a trusted reference's run, a graded
+    // worker's): a draw far down the worker's stream.
+    std::mt19937_64 empty_seeds = seeds;
+    empty_seeds.discard(kEmptyStreamOffset);
+    row.allowance_ms = empty_allowance_ms(scene_name, circles, options, plan, empty_seeds);
+  }
 
   RenderRun run(options.worker, scene_name, circles, "worker-render", options, plan);
   row.reason = run.session().wait_ready(options.start_timeout_s);

@@ -6,8 +6,11 @@
 // what its load and read-back cost is all a submission's may cost unseen:
 // the allowance of those calls is this fixed cost, never a reference's.
 // Trusted code only; its images are never checked.
+#include <array>
 #include <memory>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "render/image.h"
 #include "student_renderer.h"
@@ -55,7 +58,10 @@ private:
 #ifdef RENDER_EMPTY_ON_HOST
   scenes::Scene scene_;
 #else
-  common::DeviceBuffer<float> arrays_[10];
+  // One per array of the scene.
+  std::array<common::DeviceBuffer<float>,
+             std::tuple_size_v<decltype(std::declval<const scenes::Scene&>().arrays())>>
+      arrays_;
   common::DeviceBuffer<float> device_image_;
 #endif
 };

@@ -130,15 +130,14 @@ FrameLoopResult run_frame_loop(Renderer& renderer, const FrameLoopOptions& optio
         reference->advance();
         reference->render();
       }
-      const ImageComparison comparison = compare_images(
-          *image, reference ? reference->image() : *options.expected_image, options.tolerance);
+      const Image& expected = reference ? reference->image() : *options.expected_image;
+      const ImageComparison comparison = compare_images(*image, expected, options.tolerance);
       result.max_check_error = std::max(result.max_check_error, comparison.max_error);
       check_ms += check.elapsed_ms();
       if (!comparison.passed()) {
         print_mismatch(comparison, frame, options.tolerance, out);
         if (!options.mismatch_prefix.empty())
-          write_pictures(*image, reference ? reference->image() : *options.expected_image,
-                         options.tolerance, options.mismatch_prefix, frame, out);
+          write_pictures(*image, expected, options.tolerance, options.mismatch_prefix, frame, out);
         out << "ERROR: correctness check failed\n";
         result.check_passed = false;
         return result;

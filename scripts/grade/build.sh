@@ -94,8 +94,12 @@ unavailable() {
     echo "$1 is not available: this handout has no reference workers in ref/.bin (make_handout.sh builds them, unless --no-refs)"
   elif [ "$build" = 0 ]; then
     echo "$1 is not available: it is not in $bin_dir (nothing is built with --bin-dir or --no-build)"
-  else
+  elif [ -f "$logs/build-$1.log" ]; then
     echo "$1 is not available: it did not build (see $logs/build-$1.log)"
+  elif [ -f "$logs/configure.log" ]; then
+    echo "$1 is not available: the build folder could not be configured (see $logs/configure.log)"
+  else
+    echo "$1 is not available: it could not be built (cmake is not installed: build the programs yourself and pass --bin-dir)"
   fi
 }
 

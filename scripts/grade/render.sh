@@ -79,7 +79,7 @@ render_preflight() {
 # build and machine, with how many other tasks ran when it was measured: a
 # time measured on a busy machine is used once and never kept.
 serial_reference_time() {
-  local scene=$1 label=$2 name cached load worker
+  local scene=$1 label=$2 name cached load before worker
   worker=$(render_reference_worker)
   name=$(serial_time_name "$scene" "$size" "$(program_hash "$worker")" "$host")
   cached=$cache_dir/render/$name
@@ -89,10 +89,12 @@ serial_reference_time() {
     progress "$label: serial reference time from the cache"
     return 0
   fi
+  # The machine is looked at before and after the timing: the busier counts.
+  before=$(other_runnable)
   judge_worker "$label: serial reference" "$logs/render/$scene.serial" "$worker" render "$scene" host
   [ "$JUDGE_VERDICT" = ok ] || return 1
   REF_MS=$JUDGE_MS REF_TRIP=$JUDGE_ROUND_TRIP
-  load=$(other_runnable)
+  load=$(printf '%s\n' "$before" "$(other_runnable)" | awk 'NF { if (!seen || $1 > m) m = $1; seen = 1 } END { if (seen) print m }')
   if is_busy "$load" "$cores"; then
     warn "render $scene: the machine was busy ($load other tasks running on $cores cores) while timing the serial renderer: its time is not cached"
   elif cache_ready; then

@@ -249,9 +249,14 @@ test_render_cache() {
   LOADAVG=$tmp/busy-load grade busy1 render --renderer cpu --scenes rgb
   expect_match "busy: said" "^grade.sh: render rgb: the machine was busy \\($((cores + 5)) other tasks running on $cores cores\\)" "$ERR"
   expect_eq "busy: not cached" 0 "$(find "$tmp/cache-busy1" -name '*.ms' | wc -l)"
+  # Busy when the timing starts, quiet when it ends: still not kept.
+  cp "$tmp/busy-load" "$tmp/changing-load"
+  FAKE_QUIET_AFTER=$tmp/changing-load LOADAVG=$tmp/changing-load grade busy_before render --renderer cpu --scenes rgb
+  expect_match "busy before the timing: said" "^grade.sh: render rgb: the machine was busy" "$ERR"
+  expect_eq "busy before the timing: not cached" 0 "$(find "$tmp/cache-busy_before" -name '*.ms' | wc -l)"
   grade busy2 render --renderer cpu --scenes rgb --cache-dir "$tmp/cache-busy1"
   expect_eq "busy: measured again later" 1 "$(grep -c 'judge_render_serial' "$CALLS")"
-  # An entry written under load by an older grade.sh is not used either.
+  # An entry that says it was measured under load is not used either.
   local entry
   entry=$(find "$tmp/cache-busy1" -name '*.ms')
   echo "999.0 $((cores + 5))" >"$entry"

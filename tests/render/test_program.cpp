@@ -302,6 +302,9 @@ TEST(Program, CheckAgainstReportsTheAlteredPixel) {
       << run.out;
   EXPECT_TRUE(contains(run.out, "ERROR: correctness check failed\n"));
   EXPECT_FALSE(contains(run.out, "Correctness check passed"));
+  // -f '' writes no files, pictures of the mismatch included.
+  EXPECT_FALSE(contains(run.out, "Pictures of the mismatch")) << run.out;
+  for (const std::string& f : dir.files()) EXPECT_EQ(f.find("_mismatch_"), std::string::npos) << f;
   EXPECT_TRUE(run.err.empty()) << run.err;
 }
 

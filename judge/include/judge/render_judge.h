@@ -36,8 +36,9 @@ struct RenderJudgeOptions {
   // The judge's empty renderer for this memory kind (absolute path): its
   // load and read-back, timed first in the same run, are the allowance.
   std::string empty_worker;
-  // false: load and read-back are never charged (a trusted reference,
-  // whose frame time is what the course times) and no empty renderer runs.
+  // false: nothing beyond the frame is charged, load, read-back and GPU
+  // work seen after an answer alike (a trusted reference, whose frame time
+  // is what the course times), and no empty renderer runs.
   bool charge_untimed = true;
   SandboxOptions sandbox;
 };

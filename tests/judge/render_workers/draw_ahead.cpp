@@ -3,7 +3,8 @@
 // variant there, draws it; the timed frame only hands the image over. The
 // judge's clock starts before it writes the frame's variant, so the drawing
 // is timed all the same. Logs each drawing's own time ("drew ahead in N
-// ms") for the test to compare with the judged time.
+// ms") for the test to compare with the judged time, and where each frame
+// came from.
 #include <sys/mman.h>
 #include <sys/stat.h>
 
@@ -92,8 +93,10 @@ public:
     std::unique_lock<std::mutex> lock(drawn.mutex);
     if (drawn.changed.wait_for(lock, std::chrono::seconds(1), [&] { return drawn.x == x_; })) {
       ahead_ = *drawn.image;
+      std::fprintf(stderr, "frame from the drawing ahead\n");
     } else {
       lock.unlock();
+      std::fprintf(stderr, "frame drawn in render()\n");
       RefRenderer::clear();
       RefRenderer::advance();
       RefRenderer::render();
