@@ -62,6 +62,8 @@ JUDGE_WORKERS=(alloc_cache.cpp alloc_cache.h calibration_slot.cu render_empty_sl
 # A path listed here that is missing stops the script: update the list when
 # files move. The suite's GPU implementations are left out on purpose; each
 # library's student/not_handed_out.cpp stands in for them (cmake/Handout.cmake).
+# So are the judge's tests: their workers attack the judge, and a student's
+# build has no use for them (the suite's CI runs them).
 HANDOUT_PATHS=(
   .clang-format CMakeLists.txt CMakePresets.json cmake
   common scenes
@@ -77,9 +79,6 @@ HANDOUT_PATHS=(
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
   judge/CMakeLists.txt judge/app judge/include judge/src "${JUDGE_WORKERS[@]/#/judge/worker/}"
-  tests/judge/CMakeLists.txt tests/judge/test_grade_judge.sh tests/judge/test_judge_exploits.sh
-  tests/judge/test_render_judge.sh tests/judge/workers tests/judge/render_workers tests/judge/saxpy_workers tests/judge/gpu_workers
-  tests/grade/testing.sh
   scripts/setup.sh scripts/submit.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   scripts/profile.sh scripts/plot_ladder.gp
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md docs/scenes.md

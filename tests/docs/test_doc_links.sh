@@ -14,8 +14,9 @@ if [ "${1:-}" = --docs-only ]; then
   shift
 fi
 root=$(cd "${1:-$(dirname "$0")/../..}" && pwd)
+# The test helpers are this script's own, whatever tree it checks.
 # shellcheck source=tests/grade/testing.sh
-source "$root/tests/grade/testing.sh"
+source "$(dirname "$0")/../grade/testing.sh"
 cd "$root" || exit 1
 
 # anchors FILE: the ids of FILE's headings, one a line, as GitHub makes

@@ -73,7 +73,7 @@ for path in $solutions; do
   expect_eq "no solution file $name in the handout" "" "$found"
 done
 
-allowed_kernel_files=" render/student/student_renderer.cu saxpy/student/student_saxpy.cu scan/student/student_scan.cu tests/scenes/gpu_advance.cu scan/app/empty_launch.cu judge/src/probe.cu judge/worker/calibration_slot.cu tests/judge/gpu_workers/late_kernel.cu tests/judge/gpu_workers/gpu_hang.cu "
+allowed_kernel_files=" render/student/student_renderer.cu saxpy/student/student_saxpy.cu scan/student/student_scan.cu tests/scenes/gpu_advance.cu scan/app/empty_launch.cu judge/src/probe.cu judge/worker/calibration_slot.cu "
 kernel_files=$(cd "$handout" && grep -rl '__global__' . | sed 's|^\./||' | sort)
 expect_match "the render slot has kernels" '^render/student/student_renderer.cu$' "$kernel_files"
 for file in $kernel_files; do
@@ -109,6 +109,9 @@ for name in CpuRenderer TileBins TileGrid for_each_covered_run shade_flat_circle
     render/include/render/suffix.h render/include/render/cuda_renderer.h)"
   expect_eq "$name is nowhere in the handout" "" "$(grep -rlw -- "$name" "$handout")"
 done
+
+# No judge tests: their workers attack the judge (the suite's CI runs them).
+expect_eq "no judge tests in the handout" no "$([ -e "$handout/tests/judge" ] && echo yes || echo no)"
 
 # The slot stand-ins, not the suite's code, sit where the kernels were.
 expect_match "scan builds the stand-in in a handout" 'student/not_handed_out.cpp' "$(cat "$handout/scan/CMakeLists.txt")"
