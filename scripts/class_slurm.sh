@@ -59,7 +59,7 @@ slurm_submit() {
   collect_id=${collect_id%%;*}
   slurm_jobs="$array_id,$collect_id"
   echo "$slurm_jobs" >"$dir/jobs"
-  echo "Submitted to Slurm: array $array_id ($# submissions), gradebook job $collect_id; results in $out"
+  echo "Submitted to Slurm: array $array_id ($# submission$([ $# -eq 1 ] || echo s)), gradebook job $collect_id; results in $out"
   [ "$slurm_wait" = 1 ] || exit 0
   slurm_follow "$@"
 }

@@ -23,6 +23,7 @@
 #include "judge/saxpy_judge.h"
 #include "judge/scan_judge.h"
 #include "judge/seeds.h"
+#include "judge/session.h"
 #include "scenes/scene.h"
 
 namespace {

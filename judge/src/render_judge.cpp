@@ -27,6 +27,9 @@ constexpr unsigned char kPoison = 0xa5;
 // Where the empty renderer's seeds start in the row's stream: past any
 // frame count the judge takes.
 constexpr unsigned long long kEmptyStreamOffset = 1ull << 20;
+// The empty renderer's frames, at least: enough that its median is one
+// that no single slow frame sets.
+constexpr int kEmptyFrames = 5;
 // Snow shading calls expf, which the GPU rounds differently (render's
 // check.h says the same); every other scene must match exactly.
 constexpr float kSnowTolerance = 1e-4f;
@@ -231,10 +234,10 @@ const char* const kCostsHeader =
     "# frame\tsetup_ms\tload_ms\tframe_ms\tread_back_ms\tuntimed_ms\tallowance_ms\t"
     "probe_charged_ms\tcharged_ms\n";
 
-// The empty renderer's frames: the fastest of its load and read-back spans
-// (ms), the allowance: its fixed cost, which a busy machine only ever adds
-// to (a median or the slowest would leave a worker that noise to hide work
-// in). Its failures are the judge's own.
+// The empty renderer's frames: the median of its load and read-back spans
+// (ms), the allowance: its fixed cost, set against the median of the
+// worker's spans (judge_render), so one slow frame on either side moves
+// neither. Its failures are the judge's own.
 double empty_allowance_ms(const std::string& scene_name, std::size_t circles,
                           const RenderJudgeOptions& options, const SandboxPlan& plan,
                           std::mt19937_64& seeds) {
@@ -245,7 +248,7 @@ double empty_allowance_ms(const std::string& scene_name, std::size_t circles,
   render::Image image(options.size, options.size);
   if (why.empty()) why = warm_up(run, scene_name, options, seeds, image);
   std::vector<double> spans;
-  for (int frame = 1; why.empty() && frame <= std::max(3, options.runs); ++frame) {
+  for (int frame = 1; why.empty() && frame <= std::max(kEmptyFrames, options.runs); ++frame) {
     const Variants v = next_variants(scene_name, options, seeds);
     const Frame f = run.frame("empty frame " + std::to_string(frame), v.decoy, v.scene, image);
     why = f.reason;
@@ -257,7 +260,7 @@ double empty_allowance_ms(const std::string& scene_name, std::size_t circles,
   if (!why.empty())
     throw std::runtime_error("the judge's empty renderer " + options.empty_worker + " failed on " +
                              scene_name + ": " + why);
-  return *std::min_element(spans.begin(), spans.end());
+  return median_of(spans);
 }
 
 } // namespace
@@ -292,6 +295,7 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   // same seed and secret shows the same lines.
   std::ofstream variants(options.log_dir + "/judge-render-" + scene_name + ".variants");
   costs << std::fixed << std::setprecision(4) << kCostsHeader;
+  std::vector<Frame> frames;
   for (int frame = 1; frame <= options.runs; ++frame) {
     const Variants v = next_variants(scene_name, options, seeds);
     variants << v.fingerprint << std::endl;
@@ -301,16 +305,6 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
       row.reason = f.reason;
       return row;
     }
-    const double charged = options.charge_untimed
-                               ? std::max(0.0, f.untimed_ms - row.allowance_ms) + f.probe_charged_ms
-                               : 0;
-    costs << frame << '\t' << f.setup_ms << '\t' << f.load_ms << '\t' << f.frame_ms << '\t'
-          << f.read_back_ms << '\t' << f.untimed_ms << '\t';
-    if (options.charge_untimed)
-      costs << row.allowance_ms;
-    else
-      costs << '-'; // --trusted-untimed
-    costs << '\t' << f.probe_charged_ms << '\t' << charged << std::endl;
     const render::Image expected = reference_frame(v.scene, options.size);
     const float tolerance = v.scene.snow && device ? kSnowTolerance : 0.f;
     const render::ImageComparison c = render::compare_images(actual, expected, tolerance);
@@ -321,6 +315,25 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
       run.session().quit();
       return row;
     }
+    frames.push_back(f);
+  }
+  // Work moved into the load or the read-back is in every frame's span: the
+  // median of the spans beyond the allowance is charged to each frame, so
+  // neither a slow frame of the worker's nor the empty renderer's counts.
+  std::vector<double> spans;
+  for (const Frame& f : frames) spans.push_back(f.untimed_ms);
+  const double moved =
+      options.charge_untimed ? std::max(0.0, median_of(spans) - row.allowance_ms) : 0;
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    const Frame& f = frames[i];
+    const double charged = options.charge_untimed ? moved + f.probe_charged_ms : 0;
+    costs << i + 1 << '\t' << f.setup_ms << '\t' << f.load_ms << '\t' << f.frame_ms << '\t'
+          << f.read_back_ms << '\t' << f.untimed_ms << '\t';
+    if (options.charge_untimed)
+      costs << row.allowance_ms;
+    else
+      costs << '-'; // --trusted-untimed
+    costs << '\t' << f.probe_charged_ms << '\t' << charged << std::endl;
     row.times_ms.push_back(f.frame_ms + charged);
     row.charged_ms = std::max(row.charged_ms, charged);
   }

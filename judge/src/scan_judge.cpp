@@ -84,17 +84,6 @@ const char* test_name(ScanTest test) {
   return test == ScanTest::kScan ? "scan" : "find_repeats";
 }
 
-double best_of(const std::vector<double>& times) {
-  return times.empty() ? 0 : *std::min_element(times.begin(), times.end());
-}
-
-double median_of(std::vector<double> times) {
-  if (times.empty()) return 0;
-  std::sort(times.begin(), times.end());
-  const std::size_t m = times.size() / 2;
-  return times.size() % 2 ? times[m] : (times[m - 1] + times[m]) / 2;
-}
-
 double measure_switch_ms(const std::string& calibration_worker, const ScanJudgeOptions& options,
                          const SandboxPlan& plan) {
   SharedArray input = SharedArray::create(MemoryKind::kDevice, sizeof(int));

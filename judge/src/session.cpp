@@ -1,10 +1,23 @@
 #include "judge/session.h"
 
+#include <algorithm>
+
 #include <chrono>
 #include <new>
 #include <thread>
 
 namespace judge {
+
+double best_of(const std::vector<double>& times) {
+  return times.empty() ? 0 : *std::min_element(times.begin(), times.end());
+}
+
+double median_of(std::vector<double> times) {
+  if (times.empty()) return 0;
+  std::sort(times.begin(), times.end());
+  const std::size_t m = times.size() / 2;
+  return times.size() % 2 ? times[m] : (times[m - 1] + times[m]) / 2;
+}
 
 namespace {
 

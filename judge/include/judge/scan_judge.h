@@ -47,9 +47,6 @@ struct ScanRow {
   std::string reason;           // why it is not correct; empty when it is
 };
 
-double best_of(const std::vector<double>& times);
-double median_of(std::vector<double> times);
-
 // Runs `calibration_worker` (the judge's own, judge_calibration_worker) and
 // returns the median cost of a probe right after its kernels.
 double measure_switch_ms(const std::string& calibration_worker, const ScanJudgeOptions& options,

@@ -22,6 +22,10 @@ struct Answer {
   std::int64_t value = 0;     // the answer's value (find_repeats' count)
 };
 
+// The fastest and the median of a row's times (0 for none).
+double best_of(const std::vector<double>& times);
+double median_of(std::vector<double> times);
+
 class Session {
 public:
   // Starts `program` with `args`; `inherit` become its descriptors 4, 5, ...
