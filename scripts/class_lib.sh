@@ -208,6 +208,34 @@ check_build_sandbox() {
   fi
 }
 
+# cpu_list: the CPUs this process may run on, one a line (from
+# /proc/self/status; nothing where that is unknown).
+cpu_list() {
+  local list part
+  list=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status 2>/dev/null)
+  for part in ${list//,/ }; do
+    if [[ $part =~ ^([0-9]+)-([0-9]+)$ ]]; then seq "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+    elif [[ $part =~ ^[0-9]+$ ]]; then echo "$part"; fi
+  done
+}
+
+declare -A slot_cpus=()  # slot -> its CPUs, where grade_class.sh shares them
+
+# share_cpus SLOT...: "SLOT CPUS" a line, CPUS (comma-separated) the slot's
+# own share of cpu_list, so that submissions graded at once build and time
+# on cores of their own; nothing for one slot, or fewer CPUs than slots.
+share_cpus() {
+  local -a cpus slots=("$@")
+  local n=$# c i from to
+  mapfile -t cpus < <(cpu_list)
+  c=${#cpus[@]}
+  [ "$n" -gt 1 ] && [ "$c" -ge "$n" ] && command -v taskset >/dev/null || return 0
+  for ((i = 0; i < n; i++)); do
+    from=$((i * c / n)) to=$(((i + 1) * c / n))
+    printf '%s %s\n' "${slots[$i]}" "$(IFS=,; echo "${cpus[*]:from:to-from}")"
+  done
+}
+
 # grade_one ID SLOT: grades one submission in a copy of the handout, with
 # only GPU SLOT visible ("none": no GPU); its folder in OUT/students/ID.
 # Run in the background: a signal to it stops its build or grade at once
@@ -242,8 +270,11 @@ grade_one() {
   done
   local -a view
   mapfile -t view < <(build_view "$work")
+  # The slot's own CPUs (share_cpus), for the build and the grade alike.
+  local -a pin=()
+  [ -z "$slot" ] || [ -z "${slot_cpus[$slot]:-}" ] || pin=(taskset -c "${slot_cpus[$slot]}")
   # shellcheck disable=SC2016  # expanded by that shell
-  if ! run_program_in "$work/handout" "$timeout_s" bwrap "${view[@]}" --chdir "$work/handout" \
+  if ! run_program_in "$work/handout" "$timeout_s" "${pin[@]}" bwrap "${view[@]}" --chdir "$work/handout" \
     bash -c 'cmake --preset default && cmake --build --preset default --target "$@"' \
     build "${CLASS_TARGETS[@]}" >"$dir.new/logs/build.log" 2>&1 </dev/null; then
     reason=$(grep -m 1 -E 'error' "$dir.new/logs/build.log" || tail -n 1 "$dir.new/logs/build.log")
@@ -253,7 +284,7 @@ grade_one() {
   fi
   local -a env=()
   [ "$slot" = none ] || env=(CUDA_VISIBLE_DEVICES="$slot")
-  run_program_in "$work/handout" "$grade_timeout_s" env "${env[@]}" scripts/grade.sh all --no-build --bin-dir build/bin \
+  run_program_in "$work/handout" "$grade_timeout_s" "${pin[@]}" env "${env[@]}" scripts/grade.sh all --no-build --bin-dir build/bin \
     --logs "$dir.new/logs/grade" --timeout "$timeout_s" --quiet --secret-file "$out/judge-secret" "${grade_args[@]}" \
     >"$dir.new/grade.out" 2>"$dir.new/logs/grade.err" </dev/null
   status=$?

@@ -183,6 +183,7 @@ read -r -a slots <<<"${gpus//,/ }"
 [ ${#slots[@]} -gt 0 ] || slots=(none)
 declare -A running=()  # pid -> slot
 free=("${slots[@]}")
+while read -r slot cpus; do slot_cpus[$slot]=$cpus; done < <(share_cpus "${slots[@]}")
 todo=()
 for id in "${ids[@]}"; do
   if [ -n "$only" ]; then

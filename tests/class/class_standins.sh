@@ -53,7 +53,8 @@ case " $* " in
 esac
 logs=""
 while [ $# -gt 0 ]; do [ "$1" != --logs ] || logs=$2; shift; done
-echo "grade ${CUDA_VISIBLE_DEVICES:-none} $(basename "$(dirname "$PWD")")" >>"$GRADE_CALLS"
+# The GPU, the work folder and the CPUs it may use.
+echo "grade ${CUDA_VISIBLE_DEVICES:-none} $(basename "$(dirname "$PWD")") $(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status)" >>"$GRADE_CALLS"
 # DIE_ONCE: the first time, the Slurm task running it is cancelled, as by
 # its node going down.
 if grep -q DIE_ONCE scan/student/student_scan.cu && [ ! -e "$GRADE_CALLS.died" ]; then

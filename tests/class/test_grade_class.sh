@@ -62,6 +62,15 @@ expect_eq "feedback: a refused submission's too, with why" yes \
 expect_eq "feedback: nothing half written" "" "$(find "$tmp/out/feedback" -name '.*.new')"
 expect_eq "alice's folder: her results" yes "$([ -f "$tmp/out/students/alice/results.md" ] && [ -f "$tmp/out/students/alice/results.json" ] && [ -f "$tmp/out/students/alice/logs/build.log" ] && echo yes || echo no)"
 expect_eq "every grade saw one GPU of the list" "" "$(awk '$2 != 0 && $2 != 1' "$GRADE_CALLS")"
+# Graded at once, the two GPUs' submissions build and time on CPUs of
+# their own: each GPU's grades one CPU set, the two apart.
+if [ "$(nproc)" -ge 2 ]; then
+  expect_eq "each GPU's grades on CPUs of their own" "yes" "$(awk '
+    { cpus[$2] = cpus[$2] == "" || cpus[$2] == $4 ? $4 : "mixed" }
+    END { print (cpus[0] != "" && cpus[1] != "" && cpus[0] != "mixed" && cpus[1] != "mixed" && cpus[0] != cpus[1]) ? "yes" : "no: " cpus[0] " / " cpus[1] }' "$GRADE_CALLS")"
+else
+  skip_part "CPU shares (one CPU here)"
+fi
 expect_match "summary: the statuses" '^\| build failed \| 1 \|$' "$(cat "$tmp/out/summary.md")"
 expect_match "summary: who failed and why" "^- carol: build failed \\(.*error: expected" "$(cat "$tmp/out/summary.md")"
 expect_match "summary: the totals' range" '^\| total \| [0-9.]+ \| 0 \| 72 \|$' "$(cat "$tmp/out/summary.md")"
