@@ -180,6 +180,26 @@ scan_score() {
 # score_total MAX_PER_ROW: reads scores (one a line, "n/a" allowed) and
 # prints "SUM/MAX" over all rows, with " (N not scored)" when some lack a
 # reference time. Sums print without trailing zeros.
+# noise_note SCORE_FN VERDICT REF_BEST REF_MEDIAN YOUR_BEST YOUR_MEDIAN:
+# the row's score is SCORE_FN's of the two best times (the course's rule);
+# when the score would differ with either side's median time instead (a
+# "-" median: its best), the timing's spread reaches a threshold, and this
+# says so with the range; nothing otherwise.
+noise_note() {
+  local fn=$1 verdict=$2 rb=$3 rm=$4 yb=$5 ym=$6 best low high
+  [ "$verdict" = ok ] || return 0
+  has_time "$rm" || rm=$rb
+  has_time "$ym" || ym=$yb
+  best=$("$fn" ok "$rb" "$yb")
+  low=$("$fn" ok "$rb" "$ym")
+  high=$("$fn" ok "$rm" "$yb")
+  [ "$low" != "$best" ] || [ "$high" != "$best" ] || return 0
+  echo "within the timing's spread of a threshold: $low to $high at the medians' times (reference $rb to $rm ms, yours $yb to $ym ms)"
+}
+
+# noted NOTE MORE: the two notes of a row, "; " between them where both are.
+noted() { printf '%s%s%s\n' "$1" "${1:+${2:+; }}" "$2"; }
+
 score_total() {
   awk -v per="$1" '
     function clean(x) { x = sprintf("%.3f", x); sub(/0+$/, "", x); sub(/\.$/, "", x); return x }

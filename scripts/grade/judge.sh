@@ -72,11 +72,11 @@ run_judge() {
 # judge_row TEST ITEM: the row of TEST and ITEM in JUDGE_LOG. Sets
 # JUDGE_VERDICT (ok; rejected: the judge caught it; nogpu; error: the judge
 # itself could not run), JUDGE_MS (the best call, "-" if none),
-# JUDGE_ROUND_TRIP (the empty round trip, ms) and JUDGE_NOTE (the judge's
-# reason, or "unsandboxed").
+# JUDGE_MEDIAN (the median call, "-" if none), JUDGE_ROUND_TRIP (the empty
+# round trip, ms) and JUDGE_NOTE (the judge's reason, or "unsandboxed").
 judge_row() {
   local row
-  JUDGE_MS=- JUDGE_ROUND_TRIP=- JUDGE_NOTE=""
+  JUDGE_MS=- JUDGE_MEDIAN=- JUDGE_ROUND_TRIP=- JUDGE_NOTE=""
   row=$(awk -F '\t' -v test="$1" -v n="$2" '$1 == test && $2 == n { print; exit }' "$JUDGE_LOG")
   if [ -z "$row" ]; then
     JUDGE_VERDICT=$(classify_run "$JUDGE_STATUS" "$JUDGE_LOG")
@@ -84,7 +84,7 @@ judge_row() {
     JUDGE_NOTE=$(first_failure_line "$JUDGE_LOG")
     return
   fi
-  IFS=$'\t' read -r _ _ JUDGE_VERDICT JUDGE_MS _ JUDGE_ROUND_TRIP _ _ JUDGE_NOTE <<<"$row"
+  IFS=$'\t' read -r _ _ JUDGE_VERDICT JUDGE_MS JUDGE_MEDIAN JUDGE_ROUND_TRIP _ _ JUDGE_NOTE <<<"$row"
   [ "$JUDGE_VERDICT" = ok ] || JUDGE_VERDICT=rejected
   JUDGE_NOTE=$(one_line "$JUDGE_NOTE")
 }

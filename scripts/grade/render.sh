@@ -10,7 +10,7 @@
 # ---------------------------------------------------------------- render
 
 host=$(uname -n 2>/dev/null || echo host)
-declare -A scene_ref_ms=() scene_ref_name=() scene_ref_trip=()
+declare -A scene_ref_ms=() scene_ref_name=() scene_ref_trip=() scene_ref_median=()
 
 # render_memory: where the judge's arrays live for the render workers (the
 # CPU renderer's are host code).
@@ -122,13 +122,16 @@ render_reference_name() {
   fi
 }
 
-# render_reference_time PART SCENE LABEL: sets REF_MS, REF_TRIP and REF_NAME
+# render_reference_time PART SCENE LABEL: sets REF_MS, REF_MEDIAN (its
+# timed calls' median, where the judge timed it), REF_TRIP and REF_NAME
 # from the named reference (measured once per scene); a reference that
 # cannot give a correct time stops the part (not_graded).
 render_reference_time() {
   local part=$1 scene=$2 label=$3 problem
   REF_MS=${scene_ref_ms[$scene]:-} REF_NAME=${scene_ref_name[$scene]:-} REF_TRIP=${scene_ref_trip[$scene]:--}
+  REF_MEDIAN=${scene_ref_median[$scene]:--}
   [ -z "$REF_MS" ] || return 0
+  REF_MEDIAN=-
   REF_NAME=$(render_reference_name) REF_TRIP=-
   if [ -n "$ref_render" ]; then
     timed_runs "$label: reference $REF_NAME" "$logs/render/$scene.ref" '^Total:' \
@@ -155,9 +158,10 @@ render_reference_time() {
       not_graded "$part" "${problem:-the reference $REF_NAME was rejected by the judge: $JUDGE_NOTE (log: ${JUDGE_LOG#"$logs"/})}"
       return 1
     fi
-    REF_MS=$JUDGE_MS REF_TRIP=$JUDGE_ROUND_TRIP
+    REF_MS=$JUDGE_MS REF_MEDIAN=$JUDGE_MEDIAN REF_TRIP=$JUDGE_ROUND_TRIP
   fi
   scene_ref_ms[$scene]=$REF_MS scene_ref_name[$scene]=$REF_NAME scene_ref_trip[$scene]=$REF_TRIP
+  scene_ref_median[$scene]=$REF_MEDIAN
 }
 
 # grade_render_scene PART SCENE LABEL MODE: one row of the render table.
@@ -178,7 +182,8 @@ grade_render_scene() {
     warn "render $scene${mode:+ ($mode)}: rejected by the judge: $JUDGE_NOTE (worker's log: ${prefix#"$logs"/}.worker/)"
   [[ ! $seed_mode =~ ^[0-9]+$ ]] || seed=$seed_mode
   add_score_row "$part" "$scene" "$seed" "$REF_NAME" "$REF_MS" "$JUDGE_MS" "$JUDGE_VERDICT" \
-    "$(render_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" "$GRADE_RENDER_POINTS" "$JUDGE_ROUND_TRIP" "$JUDGE_NOTE"
+    "$(render_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" "$GRADE_RENDER_POINTS" "$JUDGE_ROUND_TRIP" \
+    "$(noted "$JUDGE_NOTE" "$(noise_note render_score "$JUDGE_VERDICT" "$REF_MS" "$REF_MEDIAN" "$JUDGE_MS" "$JUDGE_MEDIAN")")"
 }
 
 # grade_render_rung MODE: the table of one worker (MODE empty: the graded

@@ -9,7 +9,7 @@
 # ---------------------------------------------------------------- scan
 
 # Reference times per test and count, measured once (--ladder reuses them).
-declare -A scan_ref_ms=() scan_ref_trip=()
+declare -A scan_ref_ms=() scan_ref_trip=() scan_ref_median=()
 
 # scan_rungs_available: whether this build has the workers of our algorithms
 # (a handout has none).
@@ -72,7 +72,9 @@ scan_reference_name() {
 scan_reference_time() {
   local part=$1 test=$2 n=$3 label=$4
   REF_MS=${scan_ref_ms[$test:$n]:-} REF_TRIP=${scan_ref_trip[$test:$n]:--}
+  REF_MEDIAN=${scan_ref_median[$test:$n]:--}
   [ -z "$REF_MS" ] || return 0
+  REF_MEDIAN=-
   if [ -n "$ref_scan" ]; then
     timed_runs "$label: reference $(scan_reference_name)" "$logs/$test/$n.ref" "$GRADE_SCAN_PASS_RE" \
       "$ref_scan" -m "$test" -i random -n "$n"
@@ -90,9 +92,9 @@ scan_reference_time() {
       not_graded "$part" "${problem:-the reference $(scan_reference_name) was rejected by the judge: $JUDGE_NOTE (log: ${JUDGE_LOG#"$logs"/})}"
       return 1
     fi
-    REF_MS=$JUDGE_MS REF_TRIP=$JUDGE_ROUND_TRIP
+    REF_MS=$JUDGE_MS REF_MEDIAN=$JUDGE_MEDIAN REF_TRIP=$JUDGE_ROUND_TRIP
   fi
-  scan_ref_ms[$test:$n]=$REF_MS scan_ref_trip[$test:$n]=$REF_TRIP
+  scan_ref_ms[$test:$n]=$REF_MS scan_ref_trip[$test:$n]=$REF_TRIP scan_ref_median[$test:$n]=$REF_MEDIAN
 }
 
 # grade_scan_count PART TEST N LABEL ALGORITHM: one row of the scan or
@@ -111,7 +113,8 @@ grade_scan_count() {
   [ "$JUDGE_VERDICT" = ok ] ||
     warn "$test $n${algo:+ ($algo)}: rejected by the judge: $JUDGE_NOTE (worker's log: ${prefix#"$logs"/}.worker/)"
   add_score_row "$part" "$n" - "$(scan_reference_name)" "$REF_MS" "$JUDGE_MS" "$JUDGE_VERDICT" \
-    "$(scan_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" "$GRADE_SCAN_POINTS" "$JUDGE_ROUND_TRIP" "$JUDGE_NOTE"
+    "$(scan_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" "$GRADE_SCAN_POINTS" "$JUDGE_ROUND_TRIP" \
+    "$(noted "$JUDGE_NOTE" "$(noise_note scan_score "$JUDGE_VERDICT" "$REF_MS" "$REF_MEDIAN" "$JUDGE_MS" "$JUDGE_MEDIAN")")"
 }
 
 # grade_scan_rung TEST ALGORITHM: the table of one worker (ALGORITHM empty:

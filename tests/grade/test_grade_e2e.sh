@@ -338,6 +338,26 @@ test_scan_default_reference() {
   expect_eq "--ref-worker: row" "|1000000|1.0000|1.0000|1.25|1.00x|0.0003|judge_scan_rung_blelloch|" "$(row "$OUT" 1000000)"
 }
 
+# A score the timing's spread could move across a threshold says so, with
+# the range; one it cannot move says nothing. The score stays the best
+# times' (the course's rule).
+test_noise_note() {
+  # 1.1 ms against 1 ms: 1.25 points; at its median (1.32 ms), 0.947.
+  FAKE_WORKER_MS=scan_worker=1.1 FAKE_SPREAD=scan_worker=0.2 grade noise scan --counts 1000000
+  expect_eq "near a threshold: the best times' score" "|1000000|1.0000|1.1000|1.25|0.91x|0.0003|course design (judge_scan_reference)|" \
+    "$(row "$OUT" 1000000)"
+  expect_match "near a threshold: the note, with the range" \
+    '^  1000000: within the timing.s spread of a threshold: 0.946969697 to 1.25 at the medians. times \(reference 1.0000 to 1.0000 ms, yours 1.1000 to 1.3200 ms\)$' "$OUT"
+  expect_match "near a threshold: in scores.tsv" $'\twithin the timing.s spread of a threshold' "$(cat "$LOGS/scores.tsv")"
+  # Half the reference's time, the same spread: 1.25 either way.
+  FAKE_WORKER_MS=scan_worker=0.5 FAKE_SPREAD=scan_worker=0.2 grade noise_far scan --counts 1000000
+  expect_no_match "far from a threshold: no note" 'spread' "$OUT"
+  # The reference's spread counts too: its median 1.5 ms against yours 2 ms.
+  FAKE_WORKER_MS=scan_worker=2 FAKE_SPREAD=judge_scan_reference=0.5 grade noise_ref scan --counts 1000000
+  expect_match "the reference's spread: the note" \
+    '^  1000000: within the timing.s spread of a threshold: 0.625 to 0.9375 at the medians. times \(reference 1.0000 to 1.5000 ms, yours 2.0000 to 2.0000 ms\)$' "$OUT"
+}
+
 test_scan_reference_program() {
   FAKE_WORKER_MS=scan_worker=2 FAKE_REF_MS=1 grade scan_ref scan --counts 1000000,2000000 --ref-scan "$bin/cudaScan_ref"
   expect_eq "scan: exit status" 0 "$STATUS"
@@ -531,7 +551,7 @@ declare -A groups=(
   [references]="test_handout_references test_bad_references test_serial_time_not_cached"
   [cache]="test_render_cache test_cache_folder_problems"
   [readonly]="test_cache_read_only"
-  [other]="test_scan_default_reference test_scan_reference_program test_scan_wrong_and_no_gpu test_saxpy test_all test_usage_errors test_missing_program test_build_when_stale"
+  [other]="test_scan_default_reference test_noise_note test_scan_reference_program test_scan_wrong_and_no_gpu test_saxpy test_all test_usage_errors test_missing_program test_build_when_stale"
 )
 [ $# -gt 0 ] || set -- render references cache readonly other
 for group in "$@"; do
