@@ -197,14 +197,19 @@ build_view() {
 # check_build_sandbox: the class is refused (one line, exit 1) where the
 # build's sandbox cannot be made, before anyone is built.
 check_build_sandbox() {
+  local problem
+  problem=$(build_sandbox_problem)
+  [ -z "$problem" ] || { echo "grade_class.sh: $problem" >&2; exit 1; }
+}
+
+# build_sandbox_problem: why this machine cannot make the builds' sandbox,
+# in one line, or nothing.
+build_sandbox_problem() {
   local why
   if ! command -v bwrap >/dev/null; then
-    echo "grade_class.sh: bubblewrap is not installed: the submissions' builds run in its sandbox (Debian: apt-get install bubblewrap)" >&2
-    exit 1
-  fi
-  if ! why=$(bwrap --die-with-parent --unshare-all --ro-bind / / --dev /dev --proc /proc true 2>&1); then
-    echo "grade_class.sh: cannot make the build's sandbox with bwrap: ${why:-it failed} (unprivileged user namespaces may be off on this machine)" >&2
-    exit 1
+    echo "bubblewrap is not installed: the submissions' builds run in its sandbox (Debian: apt-get install bubblewrap)"
+  elif ! why=$(bwrap --die-with-parent --unshare-all --ro-bind / / --dev /dev --proc /proc true 2>&1); then
+    echo "cannot make the build's sandbox with bwrap: ${why:-it failed} (unprivileged user namespaces may be off on this machine)"
   fi
 }
 
@@ -257,6 +262,14 @@ grade_one() {
   work=$(mktemp -d "$out/.work-$id.XXXXXX") || return 1
   rm -rf -- "$dir.new"
   mkdir -p "$dir.new/logs"
+  # A machine (a Slurm node) that cannot make the sandbox grades nobody: the
+  # submission is not graded, and tried again on the next run.
+  problem=$(build_sandbox_problem)
+  if [ -n "$problem" ]; then
+    finish_student "$dir" "not graded" "${SLURMD_NODENAME:-$(uname -n)}: $problem" "$hash" "$gpu"
+    rm -rf -- "$work"
+    return
+  fi
   # The handout as handed out: no build, no earlier results.
   cp -a -- "$handout/." "$work/handout" &&
     rm -rf -- "$work"/handout/build* "$work/handout/grade-results"

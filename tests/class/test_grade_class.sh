@@ -167,6 +167,28 @@ PATH=$tmp/nogpu-bin:$PATH
 expect_eq "a GPU nvidia-smi cannot find is named none" none "$(source "$repo/scripts/class_lib.sh" && gpu_name 0)"
 PATH=${PATH#"$tmp/nogpu-bin:"}
 
+# A machine (a Slurm node) whose sandbox fails after the class started: its
+# submissions are not graded, with the machine and the reason, and tried
+# again on the next run. The stand-in bwrap works once (the check at the
+# start), then fails as where user namespaces are off.
+mkdir -p "$tmp/bwrap-bin"
+printf '#!/bin/sh
+[ -e "%s" ] && { echo "bwrap: No permissions to create new namespace" >&2; exit 1; }
+: >"%s"
+exec %s "$@"
+' \
+  "$tmp/bwrap-used" "$tmp/bwrap-used" "$(command -v bwrap)" >"$tmp/bwrap-bin/bwrap"
+chmod +x "$tmp/bwrap-bin/bwrap"
+calls=$(wc -l <"$GRADE_CALLS")
+OUT=$(PATH=$tmp/bwrap-bin:$PATH "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-nons" --gpus none "$tmp/one" 2>&1)
+expect_eq "no sandbox on the machine: nobody graded" "$calls" "$(wc -l <"$GRADE_CALLS")"
+expect_match "no sandbox on the machine: not graded, with the machine and why" \
+  "^zed,0,0,0,0,82,not graded,\"none\"" "$(grep '^zed,' "$tmp/out-nons/gradebook.csv")"
+expect_match "no sandbox on the machine: the reason names it" "^not graded	$(uname -n): cannot make the build.s sandbox with bwrap: bwrap: No permissions" \
+  "$(sed -n 2p "$tmp/out-nons/students/zed/status.tsv")"
+OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-nons" --gpus none "$tmp/one" 2>&1)
+expect_eq "no sandbox on the machine: graded on the next run" "zed,5,0,0,5,82,graded,\"none\"" "$(grep '^zed,' "$tmp/out-nons/gradebook.csv")"
+
 # A handout whose references cannot be timed on these GPUs is refused
 # before anyone is built: one missing (--no-refs), or built for another GPU.
 calls=$(wc -l <"$GRADE_CALLS")
