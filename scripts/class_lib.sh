@@ -7,7 +7,7 @@
 # The slot files a submission hands in, by name.
 CLASS_SLOT_FILES=(saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu)
 # The handout's targets grade.sh runs with --no-build.
-CLASS_TARGETS=(judge judge_calibration_worker scan_worker render_worker cudaSaxpy)
+CLASS_TARGETS=(judge judge_calibration_worker scan_worker render_worker saxpy_worker)
 # The parts that score (the gradebook takes each one's maximum from its rows).
 CLASS_PARTS=(scan find_repeats render)
 # A submitted file larger than this is refused (bytes).
