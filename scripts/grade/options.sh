@@ -150,8 +150,8 @@ validate_args() {
   within "$size" 1 16384 || usage_error "--size: '$size' is not a size from 1 to 16384"
   within "$runs" 1 100 || usage_error "--runs: '$runs' is not a number from 1 to 100"
   within "$timeout_s" 1 999999 || usage_error "--timeout: '$timeout_s' is not a positive number of seconds"
-  # cudaSaxpy's own limit (2^33 elements).
-  [ -z "$saxpy_n" ] || within "$saxpy_n" 1 8589934592 || usage_error "--saxpy-n: '$saxpy_n' is not a count from 1 to 8589934592"
+  # The judge's limit for --counts (2^31 - 1 elements).
+  [ -z "$saxpy_n" ] || within "$saxpy_n" 1 2147483647 || usage_error "--saxpy-n: '$saxpy_n' is not a count from 1 to 2147483647"
   # render -S takes an unsigned 32-bit seed.
   case "$seed_mode" in
     auto | random) ;;

@@ -478,6 +478,7 @@ test_usage_errors() {
   usage "bad runs" "--runs: '0' is not a number" --runs 0
   usage "bad counts" "--counts: '1e6' is not" --counts 1e6
   usage "saxpy count past cudaSaxpy's limit" "--saxpy-n: '99999999999' is not a count" saxpy --saxpy-n 99999999999
+  usage "saxpy count past the judge's limit" "--saxpy-n: '2147483648' is not a count from 1 to 2147483647" saxpy --saxpy-n 2147483648
   usage "bad seed" "--seed: 'x' is not auto, random or a seed" --seed x
   usage "unknown scene" "the judge does not know the scene 'rgbb'" render --scenes rgb,rgbb
   expect_eq "unknown scene: the log folder it made is gone" no "$([ -e "$LOGS" ] && echo yes || echo no)"
