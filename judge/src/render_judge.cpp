@@ -5,8 +5,10 @@
 #include <cstring>
 #include <fstream>
 #include <iomanip>
+#include <optional>
 #include <random>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "common/timer.h"
@@ -234,34 +236,61 @@ const char* const kCostsHeader =
     "# frame\tsetup_ms\tload_ms\tframe_ms\tread_back_ms\tuntimed_ms\tallowance_ms\t"
     "probe_charged_ms\tcharged_ms\n";
 
-// The empty renderer's frames: the median of its load and read-back spans
-// (ms), the allowance: its fixed cost, set against the median of the
-// worker's spans (judge_render), so one slow frame on either side moves
-// neither. Its failures are the judge's own.
-double empty_allowance_ms(const std::string& scene_name, std::size_t circles,
-                          const RenderJudgeOptions& options, const SandboxPlan& plan,
-                          std::mt19937_64& seeds) {
-  RenderRun run(options.empty_worker, scene_name, circles, "empty-render", options, plan);
-  std::string why = run.session().wait_ready(options.start_timeout_s);
-  std::ofstream costs(options.log_dir + "/judge-render-" + scene_name + ".empty.tsv");
-  costs << std::fixed << std::setprecision(4) << kCostsHeader;
-  render::Image image(options.size, options.size);
-  if (why.empty()) why = warm_up(run, scene_name, options, seeds, image);
-  std::vector<double> spans;
-  for (int frame = 1; why.empty() && frame <= std::max(kEmptyFrames, options.runs); ++frame) {
-    const Variants v = next_variants(scene_name, options, seeds);
-    const Frame f = run.frame("empty frame " + std::to_string(frame), v.decoy, v.scene, image);
-    why = f.reason;
-    spans.push_back(f.untimed_ms);
-    costs << frame << '\t' << f.setup_ms << '\t' << f.load_ms << '\t' << f.frame_ms << '\t'
-          << f.read_back_ms << '\t' << f.untimed_ms << "\t-\t" << f.probe_charged_ms << "\t-\n";
+// How long a worker may take to stop when the other one is timed.
+constexpr double kPauseSeconds = 5;
+
+// The judge's empty renderer, beside the worker: its frames interleaved
+// with the worker's, so a machine that grows busier or quieter moves the
+// allowance as it moves the worker's spans. Each one holds still while the
+// other is timed. The allowance is the median of its load and read-back
+// spans (ms), set against the median of the worker's (judge_render), so one
+// slow frame on either side moves neither. Its failures are the judge's
+// own.
+class EmptyRenderer {
+public:
+  EmptyRenderer(const std::string& scene_name, std::size_t circles,
+                const RenderJudgeOptions& options, const SandboxPlan& plan, std::mt19937_64& seeds)
+      : scene_name_(scene_name), options_(options), seeds_(seeds),
+        run_(options.empty_worker, scene_name, circles, "empty-render", options, plan),
+        costs_(options.log_dir + "/judge-render-" + scene_name + ".empty.tsv"),
+        image_(options.size, options.size) {
+    costs_ << std::fixed << std::setprecision(4) << kCostsHeader;
+    std::string why = run_.session().wait_ready(options.start_timeout_s);
+    if (why.empty()) why = warm_up(run_, scene_name, options, seeds_, image_);
+    if (why.empty()) why = run_.session().pause(kPauseSeconds);
+    fail_if(why);
   }
-  run.session().quit();
-  if (!why.empty())
-    throw std::runtime_error("the judge's empty renderer " + options.empty_worker + " failed on " +
-                             scene_name + ": " + why);
-  return median_of(spans);
-}
+
+  // Its frame `number`, the worker held still meanwhile.
+  void frame(int number) {
+    run_.session().resume();
+    const Variants v = next_variants(scene_name_, options_, seeds_);
+    const Frame f = run_.frame("empty frame " + std::to_string(number), v.decoy, v.scene, image_);
+    fail_if(f.reason);
+    spans_.push_back(f.untimed_ms);
+    costs_ << number << '\t' << f.setup_ms << '\t' << f.load_ms << '\t' << f.frame_ms << '\t'
+           << f.read_back_ms << '\t' << f.untimed_ms << "\t-\t" << f.probe_charged_ms << "\t-\n";
+    fail_if(run_.session().pause(kPauseSeconds));
+  }
+
+  double allowance_ms() const { return median_of(spans_); }
+  ~EmptyRenderer() { run_.session().quit(); }
+
+private:
+  void fail_if(const std::string& why) {
+    if (!why.empty())
+      throw std::runtime_error("the judge's empty renderer " + options_.empty_worker +
+                               " failed on " + scene_name_ + ": " + why);
+  }
+
+  std::string scene_name_;
+  const RenderJudgeOptions& options_;
+  std::mt19937_64& seeds_;
+  RenderRun run_;
+  std::ofstream costs_;
+  render::Image image_;
+  std::vector<double> spans_;
+};
 
 } // namespace
 
@@ -272,14 +301,13 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
   const std::size_t circles = scenes::load_scene(scene_name, 1).size();
   const bool device = options.memory == MemoryKind::kDevice;
-  if (options.charge_untimed) {
-    // A stream of its own, so the worker's variants are the same whether
-    // the empty renderer ran or not (a trusted reference's run, a graded
-    // worker's): a draw far down the worker's stream.
-    std::mt19937_64 empty_seeds = seeds;
-    empty_seeds.discard(kEmptyStreamOffset);
-    row.allowance_ms = empty_allowance_ms(scene_name, circles, options, plan, empty_seeds);
-  }
+  // A stream of its own for the empty renderer, so the worker's variants
+  // are the same whether it runs or not (a trusted reference's run, a
+  // graded worker's): a draw far down the worker's stream.
+  std::mt19937_64 empty_seeds = seeds;
+  empty_seeds.discard(kEmptyStreamOffset);
+  std::optional<EmptyRenderer> empty;
+  if (options.charge_untimed) empty.emplace(scene_name, circles, options, plan, empty_seeds);
 
   RenderRun run(options.worker, scene_name, circles, "worker-render", options, plan);
   row.reason = run.session().wait_ready(options.start_timeout_s);
@@ -296,15 +324,37 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   std::ofstream variants(options.log_dir + "/judge-render-" + scene_name + ".variants");
   costs << std::fixed << std::setprecision(4) << kCostsHeader;
   std::vector<Frame> frames;
-  for (int frame = 1; frame <= options.runs; ++frame) {
+  const int empty_frames = empty ? std::max(kEmptyFrames, options.runs) : 0;
+  // GPU work the worker left to run beside the empty renderer: charged to
+  // its next frame.
+  double left_running_ms = 0;
+  for (int frame = 1; frame <= std::max(options.runs, empty_frames); ++frame) {
+    if (frame <= empty_frames) {
+      // Nothing of the worker runs while the empty renderer is timed, so
+      // nothing it starts can swell the allowance; GPU work it left queued
+      // is probed for once it is still.
+      row.reason = run.session().pause(kPauseSeconds);
+      if (!row.reason.empty()) return row;
+      const LateWork late =
+          probe_late_work(options.memory, options.switch_ms, "the worker's last answer", 0);
+      if (!late.reason.empty()) {
+        row.reason = late.reason;
+        return row;
+      }
+      left_running_ms += late.charged_ms;
+      empty->frame(frame);
+      run.session().resume();
+    }
+    if (frame > options.runs) continue;
     const Variants v = next_variants(scene_name, options, seeds);
     variants << v.fingerprint << std::endl;
     const std::string name = "timed frame " + std::to_string(frame);
-    const Frame f = run.frame(name, v.decoy, v.scene, actual);
+    Frame f = run.frame(name, v.decoy, v.scene, actual);
     if (!f.reason.empty()) {
       row.reason = f.reason;
       return row;
     }
+    f.probe_charged_ms += std::exchange(left_running_ms, 0);
     const render::Image expected = reference_frame(v.scene, options.size);
     const float tolerance = v.scene.snow && device ? kSnowTolerance : 0.f;
     const render::ImageComparison c = render::compare_images(actual, expected, tolerance);
@@ -317,6 +367,7 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
     }
     frames.push_back(f);
   }
+  if (empty) row.allowance_ms = empty->allowance_ms();
   // Work moved into the load or the read-back is in every frame's span: the
   // median of the spans beyond the allowance is charged to each frame, so
   // neither a slow frame of the worker's nor the empty renderer's counts.

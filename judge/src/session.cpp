@@ -123,8 +123,21 @@ double Session::empty_round_trip(int times, double seconds) {
   return best;
 }
 
+std::string Session::pause(double seconds) {
+  if (!broken_.empty()) return broken_;
+  paused_ = true;
+  const std::string why = worker_.pause(seconds);
+  return why.empty() ? why : stop(why);
+}
+
+void Session::resume() {
+  worker_.resume();
+  paused_ = false;
+}
+
 void Session::quit() {
-  if (broken_.empty()) {
+  // A paused worker cannot hear the request: it goes at once.
+  if (broken_.empty() && !paused_) {
     block_->command = static_cast<std::uint32_t>(Command::kQuit);
     block_->request_seq.store(++seq_, std::memory_order_release);
     worker_.finish(5);

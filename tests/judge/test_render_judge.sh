@@ -90,16 +90,18 @@ expect_eq "trusted or charged: the same variants" "$(cat "$tmp/variants-1")" "$(
 
 # Work moved out of the timed frame: its rand10k row stays correct, and
 # every frame is charged a good part of the row's best time and more than
-# 1 ms (the work is a serial rand10k frame). The honest control, judged
-# between them, is charged under half the least of theirs: the charge tells
-# moved work from an honest load even where a busy machine adds to both.
+# 1 ms (the work is a serial rand10k frame), swell_allowance's too, though
+# it burns every core while the judge times its empty renderer. The honest
+# control, judged among them, is charged under half the least of theirs:
+# the charge tells moved work from an honest load even where a busy machine
+# adds to both.
 # charge WORKER: the charge of its rand10k frames (the same for each: the
 # medians' difference), from its costs.
 charge() {
   awk -F '\t' '!/^#/ { if (m == "" || $NF < m) m = $NF } END { print m }' "$tmp/logs-$1/judge-render-rand10k.tsv"
 }
 moved_least=""
-for worker in read_back_deferral honest setup_precompute; do
+for worker in read_back_deferral honest setup_precompute swell_allowance; do
   render_rows "$worker" rand10k
   expect_eq "$worker: still correct" ok "$(field rand10k 3)"
   charged=$(charge "$worker")

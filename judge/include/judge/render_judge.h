@@ -9,7 +9,9 @@
 // reference renderer. Everything the worker does once it can see the
 // frame's variant is on the clock: the load and the read-back are charged
 // beyond what the judge's empty renderer (render_empty_slot.cpp) takes for
-// them in the same run, and GPU work left running is charged too.
+// them in the same run, its frames interleaved with the worker's and each
+// held still while the other is timed, and GPU work left running is charged
+// too.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +36,7 @@ struct RenderJudgeOptions {
   std::string secret;     // the grader's (seeds.h); with `seed`, the variants
   double switch_ms = 0;   // as ScanJudgeOptions::switch_ms
   // The judge's empty renderer for this memory kind (absolute path): its
-  // load and read-back, timed first in the same run, are the allowance.
+  // load and read-back, timed between the worker's frames, are the allowance.
   std::string empty_worker;
   // false: nothing beyond the frame is charged, load, read-back and GPU
   // work seen after an answer alike (a trusted reference, whose frame time
@@ -49,7 +51,7 @@ struct RenderRow {
   std::vector<double> times_ms; // each timed frame, with what was charged to it
   double charged_ms = 0;        // the most added to one frame
   double empty_ms = 0;          // the fastest round trip of an empty request
-  double allowance_ms = 0;      // the empty renderer's load and read-back (fastest)
+  double allowance_ms = 0;      // the empty renderer's load and read-back (median)
   std::string reason;           // why it is not correct; empty when it is
 };
 

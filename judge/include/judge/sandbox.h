@@ -81,6 +81,11 @@ public:
   std::string finish(double seconds);
   // Ends it and everything it started, at once.
   void kill();
+  // Stops it and everything it started (SIGSTOP), so nothing of it runs
+  // while another worker is timed: empty once all of it is still, else why
+  // not within `seconds`. resume() lets it all go on.
+  std::string pause(double seconds);
+  void resume();
 
 private:
   std::optional<std::string> reap(int flags);

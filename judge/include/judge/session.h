@@ -43,6 +43,10 @@ public:
   double empty_round_trip(int times, double seconds);
   // Asks the worker to leave and waits a moment; kills it if it stays.
   void quit();
+  // Holds the worker still (Worker::pause) while another is timed: empty,
+  // or why not (the worker is then stopped and every later call fails).
+  std::string pause(double seconds);
+  void resume();
 
 private:
   std::string stop(const std::string& why);
@@ -51,6 +55,7 @@ private:
   Worker worker_;
   std::uint64_t seq_ = 0;
   std::string broken_;
+  bool paused_ = false;
 };
 
 } // namespace judge

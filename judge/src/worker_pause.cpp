@@ -1,0 +1,94 @@
+// Pausing a worker while another one is timed: every process of its
+// sandbox stopped with SIGSTOP, found through /proc. A signal needs no
+// cgroup (there may be none), and SIGSTOP cannot be caught, blocked or
+// ignored; a stopped process cannot start another, so the pause is whole
+// once a look finds nothing of the worker still running.
+#include <dirent.h>
+#include <signal.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "judge/sandbox.h"
+
+namespace judge {
+
+namespace {
+
+struct Process {
+  pid_t pid = 0;
+  char state = '?';
+};
+
+// `root` and every process below it, with their states. A sandbox's
+// processes all descend from its bubblewrap: one whose parent ends is
+// taken in by the first process of its namespace, which stays below it.
+std::vector<Process> process_tree(pid_t root) {
+  std::multimap<pid_t, Process> children;
+  Process top;
+  if (DIR* proc = opendir("/proc")) {
+    while (const dirent* entry = readdir(proc)) {
+      char* end = nullptr;
+      const long pid = std::strtol(entry->d_name, &end, 10);
+      if (pid <= 0 || *end != '\0') continue;
+      std::ifstream in(std::string("/proc/") + entry->d_name + "/stat");
+      std::string line;
+      if (!std::getline(in, line)) continue; // it ended meanwhile
+      // "pid (name) state ppid ...": the name may hold spaces and ')'.
+      const std::size_t close = line.rfind(')');
+      if (close == std::string::npos || close + 4 >= line.size()) continue;
+      const Process p{static_cast<pid_t>(pid), line[close + 2]};
+      const long parent = std::strtol(line.c_str() + close + 4, nullptr, 10);
+      if (p.pid == root)
+        top = p;
+      else
+        children.emplace(static_cast<pid_t>(parent), p);
+    }
+    closedir(proc);
+  }
+  std::vector<Process> tree;
+  if (top.pid == 0) return tree;
+  tree.push_back(top);
+  for (std::size_t i = 0; i < tree.size(); ++i) {
+    const auto range = children.equal_range(tree[i].pid);
+    for (auto it = range.first; it != range.second; ++it) tree.push_back(it->second);
+  }
+  return tree;
+}
+
+// Stopped, traced, or gone: nothing that can run.
+bool still(char state) {
+  return state == 'T' || state == 't' || state == 'Z' || state == 'X';
+}
+
+} // namespace
+
+std::string Worker::pause(double seconds) {
+  if (pid_ < 0 || ended_) return {};
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  for (;;) {
+    bool all_still = true;
+    for (const Process& p : process_tree(pid_))
+      if (!still(p.state)) {
+        all_still = false;
+        ::kill(p.pid, SIGSTOP);
+      }
+    if (all_still) return {};
+    if (std::chrono::steady_clock::now() > deadline)
+      return "could not be paused within " + std::to_string(static_cast<int>(seconds)) +
+             " s while the judge timed its empty renderer";
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  }
+}
+
+void Worker::resume() {
+  if (pid_ < 0 || ended_) return;
+  for (const Process& p : process_tree(pid_)) ::kill(p.pid, SIGCONT);
+}
+
+} // namespace judge

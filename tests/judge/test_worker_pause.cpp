@@ -1,0 +1,83 @@
+// Worker::pause holds every process of a sandboxed worker still, those
+// that left its session and its process tree's middle included, and
+// resume() lets them all go on. The worker is a shell whose loops write
+// to its log: the log stops growing while it is paused.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <thread>
+
+#include "judge/sandbox.h"
+#include "temp_dir.h"
+
+namespace {
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Waits up to `seconds` for the log to hold `a` and `b` lines past `from`.
+bool both_write(const std::string& log, std::size_t from, double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < deadline) {
+    const std::string text = read_all(log);
+    if (text.size() > from && text.find("a\n", from) != std::string::npos &&
+        text.find("b\n", from) != std::string::npos)
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+TEST(WorkerPause, HoldsEveryProcessOfTheSandboxStill) {
+  judge::SandboxOptions options;
+  options.output_limit_bytes = std::int64_t{64} << 20;
+  judge::SandboxPlan plan;
+  try {
+    plan = judge::plan_sandbox(options);
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << "SKIPPED: no sandbox here: " << e.what();
+  }
+  TempDir dir;
+  const std::string log = dir.file("worker.log");
+  // A loop in a new session whose parent has gone (taken in by the
+  // sandbox's first process), and one in the shell itself; each starts a
+  // process per line, so processes come and go while it is paused.
+  judge::Worker worker =
+      judge::Worker::start({"/bin/sh", "-c",
+                            "(setsid sh -c 'while :; do echo a; sleep 0.01; done' &); "
+                            "while :; do echo b; sleep 0.01; done"},
+                           {}, log, options, plan);
+  ASSERT_TRUE(both_write(log, 0, 10)) << read_all(log);
+
+  ASSERT_EQ(worker.pause(5), "");
+  // Whatever was on its way to the log is written by now.
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const std::size_t paused_size = std::filesystem::file_size(log);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(std::filesystem::file_size(log), paused_size) << "it wrote while paused";
+  EXPECT_EQ(worker.poll(), std::nullopt) << "pausing ended it";
+
+  worker.resume();
+  EXPECT_TRUE(both_write(log, paused_size, 10)) << "not every loop went on after resume()";
+  worker.kill();
+  EXPECT_NE(worker.poll(), std::nullopt);
+}
+
+TEST(WorkerPause, AnEndedWorkerNeedsNoPause) {
+  judge::SandboxOptions options;
+  options.unsandboxed = true;
+  const judge::SandboxPlan plan = judge::plan_sandbox(options);
+  TempDir dir;
+  judge::Worker worker = judge::Worker::start({"/bin/true"}, {}, dir.file("log"), options, plan);
+  EXPECT_EQ(worker.finish(10), "exited with status 0");
+  EXPECT_EQ(worker.pause(1), "");
+  worker.resume();
+}
+
+} // namespace
