@@ -43,6 +43,7 @@ submission_ids() {
   for entry in "$1"/*; do
     [ -e "$entry" ] || continue
     name=$(basename "$entry")
+    [ "$name" != roster.tsv ] || continue # import_submissions.sh's (class_roster.sh)
     if [ -d "$entry" ] && [ ! -L "$entry" ]; then :
     elif [ -f "$entry" ] && [[ $name == *.zip ]]; then name=${name%.zip}
     else echo "grade_class.sh: $entry is not a folder or a .zip: left out" >&2; continue; fi
@@ -406,7 +407,7 @@ runs_on() {
 
 # write_gradebook OUT ID...: OUT/gradebook.csv, one row per student: the
 # id, each scoring part's points, the total and its maximum, the status and
-# the GPU that graded it.
+# the GPU that graded it; and the roster's gradebooks (class_roster.sh).
 write_gradebook() {
   local out=$1 id dir
   shift
@@ -424,7 +425,8 @@ write_gradebook() {
           printf "%s%s,%g,%g,%s,\"%s\"\n", id, line, total, max, status, gpu
         }'
     done
-  } >"$out/gradebook.csv.tmp" && mv -f -- "$out/gradebook.csv.tmp" "$out/gradebook.csv"
+  } >"$out/gradebook.csv.tmp" && mv -f -- "$out/gradebook.csv.tmp" "$out/gradebook.csv" &&
+    write_roster_books "$out" "$lms_column"
 }
 
 # write_feedback OUT ID...: OUT/feedback/ID.zip for each student graded

@@ -11,7 +11,7 @@ slurm_command() {
   local file=$1
   shift
   local -a cmd=("$script_dir/grade_class.sh" --handout "$handout" --out "$out" --timeout "$timeout_s"
-    --grade-timeout "$grade_timeout_s" --slurm-gres "$slurm_gres" --quiet "$@")
+    --grade-timeout "$grade_timeout_s" --slurm-gres "$slurm_gres" --lms-column "$lms_column" --quiet "$@")
   [ -z "$slurm_partition" ] || cmd+=(--partition "$slurm_partition")
   [ -z "$slurm_account" ] || cmd+=(--account "$slurm_account")
   [ -z "$slurm_time" ] || cmd+=(--time-limit "$slurm_time")

@@ -35,6 +35,9 @@
 #   --gpu-type TYPE       --gres=gpu:TYPE:1, for one kind of GPU
 #   --slurm-gres gpu|none none: ask Slurm for no GPU gres (a cluster without
 #                         one, as the tests' is)
+#   --lms-column NAME     the assignment's column in canvas.csv (default
+#                         "CUDA assignment (autograded)"; an existing one's
+#                         name as Canvas exports it, "Name (12345)", fills it)
 #   --export-slots DIR    grade nothing: write every submission's slot files
 #                         to DIR/students/ID/ and the handout's to DIR/base/,
 #                         as C++ for a plagiarism checker (MOSS, JPlag,
@@ -46,7 +49,12 @@
 # its folder or zip: student_saxpy.cu, student_scan.cu, student_renderer.cu;
 # nothing else of it is used. Results in OUT: gradebook.csv (one row per
 # student), students/ID/ (results.md, results.json, scores.csv, the logs),
-# summary.md. Exit status: 0 every submission graded, 1 some could not be
+# summary.md. Where SUBMISSIONS came from scripts/import_submissions.sh (a
+# Gradescope or Canvas export), its roster.tsv is joined too:
+# gradebook_roster.csv (a row per student, each member of a group, with
+# name, email, submission time, lateness and empty columns for the staff's
+# write-up grades) and, for Canvas, canvas.csv for its gradebook import.
+# Exit status: 0 every submission graded, 1 some could not be
 # (see the gradebook's status), 2 usage; 130 or 143 when stopped.
 set -uo pipefail
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -58,10 +66,12 @@ source "$script_dir/run_lib.sh"
 source "$script_dir/class_lib.sh"
 # shellcheck source=scripts/class_slurm.sh
 source "$script_dir/class_slurm.sh"
+# shellcheck source=scripts/class_roster.sh
+source "$script_dir/class_roster.sh"
 
 handout="" submissions="" out=class-results gpus="" timeout_s=1800 grade_timeout_s=7200 force=0 quiet=0 only=""
 engine=local slurm_wait=0 slurm_partition="" slurm_account="" slurm_time="" gpu_type="" slurm_gres=gpu
-task_list="" array_limit="" export_dir=""
+task_list="" array_limit="" export_dir="" lms_column="CUDA assignment (autograded)"
 sbatch_extra=()
 grade_args=()
 while [ $# -gt 0 ]; do
@@ -88,6 +98,7 @@ while [ $# -gt 0 ]; do
     --task-list) need_value "$@"; engine=task task_list=$2; shift ;;
     --collect) engine=collect ;;
     --export-slots) need_value "$@"; export_dir=$2; shift ;;
+    --lms-column) need_value "$@"; lms_column=$2; shift ;;
     --quiet) quiet=1 ;;
     -h | --help) show_help; exit 0 ;;
     --) shift; grade_args=("$@"); break ;;
@@ -141,6 +152,7 @@ if [ -n "$only" ]; then
 fi
 mkdir -p -- "$out/students" 2>/dev/null || { echo "grade_class.sh: cannot create $out" >&2; exit 1; }
 out=$(cd "$out" && pwd)
+[ "$engine" = task ] || take_roster "$submissions" "$out" || exit 1
 [ "$engine" != local ] || [ -n "$gpus" ] || gpus=$(list_gpus)
 if [ "$engine" = local ] && [ -z "$gpus" ]; then
   echo "grade_class.sh: no GPU here (nvidia-smi $(command -v nvidia-smi >/dev/null && echo "lists none" || echo "is not installed")):" \

@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Turns a course platform's export of submissions into grade_class.sh's
+# SUBMISSIONS folder: a folder per student, named by the student's id,
+# with the files they handed in, and a roster (roster.tsv) that the
+# class's gradebook joins: names, emails, submission times, lateness.
+#
+# Usage: scripts/import_submissions.sh --from gradescope|canvas [--due TIME] EXPORT OUT
+#   EXPORT        the export as downloaded: a .zip, or the folder it unpacks to
+#     gradescope  "Export Submissions": submission_metadata.yml and a folder
+#                 per submission (submission_NNN/). The id is the first
+#                 submitter's SID, else the submission folder's name; a
+#                 group's submission is graded once, and the roster lists
+#                 every member with it.
+#     canvas      "Download Submissions": a file per file handed in, named
+#                 LOGIN_[LATE_]USERID_SUBMISSIONID_NAME (Canvas numbers a
+#                 resubmitted NAME as NAME-1, NAME-2 before its extension:
+#                 the number is taken off). The id is the Canvas user id;
+#                 lateness is Canvas's LATE mark. A student whose one file is
+#                 a .zip is imported as that zip.
+#   OUT           the SUBMISSIONS folder to make (it must not exist)
+#   --due TIME    the due time, in any form `date -d` reads ("2026-12-01
+#                 23:59 -0800"): a Gradescope submission's lateness is its
+#                 time past it
+#   -h, --help    this text
+# Writes OUT/ID/ per student (regular files only; anything else is left out
+# and said on stderr) and OUT/roster.tsv: id, submission (the id it is
+# graded under), name, email, submitted_at, late (yes, no or unknown),
+# late_by_s, platform (gradescope or canvas). Nothing is left behind when
+# the import fails. The forms are those the platforms document;
+# docs/grading.md says what was checked.
+# Exit status: 0 imported, 1 the export is not of that form, 2 usage.
+set -uo pipefail
+script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=scripts/options_lib.sh
+source "$script_dir/options_lib.sh"
+
+from="" due="" args=()
+while [ $# -gt 0 ]; do
+  if [[ $1 == --*=* ]]; then set -- "${1%%=*}" "${1#*=}" "${@:2}"; fi
+  case "$1" in
+    --from) need_value "$@"; from=$2; shift ;;
+    --due) need_value "$@"; due=$2; shift ;;
+    -h | --help) show_help; exit 0 ;;
+    -*) usage_error "unknown option '$1'" ;;
+    *) args+=("$1") ;;
+  esac
+  shift
+done
+case "$from" in
+  gradescope | canvas) ;;
+  "") usage_error "needs --from gradescope or --from canvas" ;;
+  *) usage_error "--from: '$from' is not gradescope or canvas" ;;
+esac
+[ ${#args[@]} -eq 2 ] || usage_error "needs EXPORT and OUT"
+export_path=${args[0]} out=${args[1]}
+[ -e "$export_path" ] || usage_error "EXPORT: '$export_path' does not exist"
+if [ -e "$out" ] || [ -L "$out" ]; then usage_error "OUT: '$out' exists (the import makes it)"; fi
+due_s=""
+if [ -n "$due" ]; then
+  [ "$from" = gradescope ] || usage_error "--due goes with --from gradescope (Canvas marks lateness itself)"
+  due_s=$(date -d "$due" +%s 2>/dev/null) || usage_error "--due: '$due' is not a time date reads"
+fi
+
+fail() {
+  echo "import_submissions.sh: $1" >&2
+  exit 1
+}
+
+# Everything is made in a folder beside OUT and renamed at the end: a
+# failed import leaves nothing.
+work=$(mktemp -d "$(dirname -- "$out")/.import.XXXXXX" 2>/dev/null) ||
+  fail "cannot write beside '$out'"
+trap 'rm -rf -- "$work"' EXIT
+mkdir "$work/out"
+
+source_dir=$export_path
+if [ -f "$export_path" ]; then
+  command -v unzip >/dev/null || fail "unzip is not installed: unzip the export yourself, or install unzip"
+  unzip -q "$export_path" -d "$work/export" 2>"$work/unzip.err" ||
+    fail "'$export_path' is not a zip that unzip can read: $(head -n 1 "$work/unzip.err")"
+  source_dir=$work/export
+fi
+
+# copy_files FROM TO: FROM's regular files into TO, their folders kept;
+# links and other special files are said and left out.
+copy_files() {
+  local from=$1 to=$2 file
+  mkdir -p "$to"
+  while IFS= read -r -d '' file; do
+    if [ -f "$from/$file" ] && [ ! -L "$from/$file" ]; then
+      mkdir -p "$to/$(dirname -- "$file")"
+      cp -- "$from/$file" "$to/$file"
+    else
+      echo "import_submissions.sh: ${from##*/}/${file#./} is not a regular file: left out" >&2
+    fi
+  done < <(cd "$from" && find . -mindepth 1 ! -type d -print0)
+}
+
+# valid_id TEXT: whether grade_class.sh takes TEXT as a student id.
+valid_id() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$ ]]; }
+
+roster=$work/out/roster.tsv
+printf 'id\tsubmission\tname\temail\tsubmitted_at\tlate\tlate_by_s\tplatform\n' >"$roster"
+
+import_gradescope() {
+  local metadata
+  metadata=$(find "$source_dir" -maxdepth 2 -name submission_metadata.yml -print -quit)
+  [ -n "$metadata" ] || fail "no submission_metadata.yml in '$export_path' (is it Gradescope's Export Submissions?)"
+  local root
+  root=$(dirname -- "$metadata")
+  # The metadata, one line per submitter: folder, name, sid, email, and
+  # the submission's time, split by \037 (a tab would let read merge empty
+  # fields). Keys are Ruby symbols (":name:"); values may be quoted.
+  awk '
+    function value(line) {
+      sub(/^[^:]*:[a-z_]+:[ \t]*/, "", line)
+      if (line ~ /^'\''.*'\''$/) { line = substr(line, 2, length(line) - 2); gsub(/'\'''\''/, "'\''", line) }
+      else if (line ~ /^".*"$/) { line = substr(line, 2, length(line) - 2); gsub(/\\"/, "\"", line) }
+      gsub(/[\t\r\037]/, " ", line)
+      return line
+    }
+    /^[^ \t#-][^:]*:[ \t]*$/ { folder = $0; sub(/:[ \t]*$/, "", folder); order[++folders] = folder; next }
+    folder == "" { next }
+    /^[ \t]*(- )?[ \t]*:name:/ { n = ++count[folder]; name[folder, n] = value($0); next }
+    /^[ \t]*(- )?[ \t]*:sid:/ { if (!count[folder]) count[folder] = 1; sid[folder, count[folder]] = value($0); next }
+    /^[ \t]*(- )?[ \t]*:email:/ { if (!count[folder]) count[folder] = 1; email[folder, count[folder]] = value($0); next }
+    /^[ \t]*:created_at:/ { created[folder] = value($0); next }
+    END {
+      for (f = 1; f <= folders; f++)
+        for (i = 1; i <= count[order[f]]; i++)
+          printf "%s\037%s\037%s\037%s\037%s\n", order[f], name[order[f], i], sid[order[f], i], email[order[f], i], created[order[f]]
+    }' "$metadata" >"$work/submitters.tsv"
+  [ -s "$work/submitters.tsv" ] || fail "$metadata lists no submitter"
+
+  local folder name sid email created id submission="" last="" late late_by when
+  declare -A seen=()
+  while IFS=$'\037' read -r folder name sid email created; do
+    valid_id "$folder" || fail "$metadata names '$folder', not a submission folder"
+    [ -d "$root/$folder" ] || fail "$metadata names $folder, which the export does not hold"
+    id=$sid
+    valid_id "$id" || id=$folder
+    [ -z "${seen[$id]:-}" ] || fail "two submissions for '$id' ($folder and ${seen[$id]})"
+    seen[$id]=$folder
+    if [ "$folder" != "$last" ]; then
+      submission=$id last=$folder
+      copy_files "$root/$folder" "$work/out/$id"
+    fi
+    late=unknown late_by=""
+    if [ -n "$due_s" ] && [ -n "$created" ] && when=$(date -d "$created" +%s 2>/dev/null); then
+      late_by=$((when > due_s ? when - due_s : 0))
+      late=$([ "$late_by" -gt 0 ] && echo yes || echo no)
+    fi
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\tgradescope\n' "$id" "$submission" "$name" "$email" "$created" "$late" "$late_by" >>"$roster"
+  done <"$work/submitters.tsv"
+}
+
+import_canvas() {
+  local file name rest login late user id base stem ext count=0
+  declare -A files=()
+  while IFS= read -r -d '' file; do
+    name=${file##*/}
+    # LOGIN_[LATE_]USERID_SUBMISSIONID_NAME: the first two numeric fields
+    # in a row after the login.
+    if [[ ! $name =~ ^([^_]+)_(LATE_)?([0-9]+)_([0-9]+)_(.+)$ ]]; then
+      echo "import_submissions.sh: $name is not named as Canvas names a submission's file: left out" >&2
+      continue
+    fi
+    login=${BASH_REMATCH[1]} late=${BASH_REMATCH[2]} user=${BASH_REMATCH[3]} base=${BASH_REMATCH[5]}
+    id=$user
+    if [[ $base =~ ^(.+)-[0-9]+(\.[^.]+)$ ]]; then base=${BASH_REMATCH[1]}${BASH_REMATCH[2]}; fi
+    if [ -L "$file" ] || [ ! -f "$file" ]; then
+      echo "import_submissions.sh: $name is not a regular file: left out" >&2
+      continue
+    fi
+    if [ -z "${files[$id]:-}" ]; then
+      printf '%s\t%s\t%s\t\t\t%s\t\tcanvas\n' "$id" "$id" "$login" "$([ -n "$late" ] && echo yes || echo no)" >>"$roster"
+    fi
+    files[$id]+="$base"$'\n'
+    mkdir -p "$work/out/$id"
+    [ ! -e "$work/out/$id/$base" ] || fail "$name: a second file $base for student $id"
+    cp -- "$file" "$work/out/$id/$base"
+    count=$((count + 1))
+  done < <(find "$source_dir" -type f -print0 -o -type l -print0 | LC_ALL=C sort -z)
+  [ "$count" -gt 0 ] || fail "no file in '$export_path' is named as Canvas names a submission's file"
+  # A student who handed in one zip is that zip.
+  for id in "${!files[@]}"; do
+    stem=$(printf '%s' "${files[$id]}")
+    ext=${stem##*.}
+    if [ "$(printf '%s' "${files[$id]}" | grep -c .)" -eq 1 ] && [ "$ext" = zip ]; then
+      mv -- "$work/out/$id/$stem" "$work/out/$id.zip" && rmdir -- "$work/out/$id"
+    fi
+  done
+}
+
+"import_$from"
+n=$(($(wc -l <"$roster") - 1))
+mv -- "$work/out" "$out" || fail "cannot make '$out'"
+echo "Imported $n student$([ "$n" -eq 1 ] || echo s) from the $from export into $out (roster: $out/roster.tsv)"

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# scripts/import_submissions.sh on exports of the forms Gradescope and
+# Canvas document (made here from those forms: no platform's real export
+# is recorded), then scripts/grade_class.sh on what it imported, with the
+# class tests' stand-in handout: the folders, the roster, lateness, a
+# group's members, the roster's gradebook and Canvas's import file; and the
+# import's refusals, which leave nothing behind. Needs zip and unzip; skips
+# (77) without.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+# shellcheck source=tests/grade/testing.sh
+source "$repo/tests/grade/testing.sh"
+for tool in zip unzip; do
+  command -v "$tool" >/dev/null || { echo "SKIPPED: $tool is not installed (scripts/setup.sh --tests installs it)"; exit 77; }
+done
+use_temp_folder
+# shellcheck source=tests/class/class_standins.sh
+source "$here/class_standins.sh"
+make_class
+import=$repo/scripts/import_submissions.sh
+
+# Gradescope's "Export Submissions": a folder per submission and
+# submission_metadata.yml (Ruby symbols as keys; values quoted or not).
+gs=$tmp/gs/assignment_7_export
+mkdir -p "$gs/submission_11/src" "$gs/submission_12" "$gs/submission_13"
+printf 'POINTS scan 5\n' >"$gs/submission_11/src/student_scan.cu"
+printf 'POINTS render 60\n' >"$gs/submission_11/student_renderer.cu"
+printf 'POINTS render 72\n' >"$gs/submission_12/student_renderer.cu"
+ln -s /etc/passwd "$gs/submission_12/student_scan.cu"
+echo "// nothing" >"$gs/submission_13/notes.txt"
+cat >"$gs/submission_metadata.yml" <<'YML'
+submission_11:
+  :submitters:
+  - :name: Ada O'Neil
+    :sid: 's1'
+    :email: ada@example.edu
+  :created_at: 2026-12-01 23:00:00.000000000 -08:00
+  :score: 0.0
+submission_12:
+  :created_at: 2026-12-02 01:29:30.250000000 -08:00
+  :submitters:
+  - :name: "Bo \"B\" Li, Jr"
+    :sid: 's2'
+    :email: bo@example.edu
+  - :name: Cy Ng
+    :sid: s3
+    :email: cy@example.edu
+submission_13:
+  :submitters:
+  - :name: No Sid
+    :email: nosid@example.edu
+  :created_at: 2026-11-30 10:00:00.000000000 -08:00
+YML
+(cd "$tmp/gs" && zip -qry "$tmp/gs.zip" assignment_7_export)
+
+out=$("$import" --from gradescope --due "2026-12-01 23:59:00 -0800" "$tmp/gs.zip" "$tmp/gs_subs" 2>"$tmp/err")
+expect_eq "gradescope: exit status" 0 "$?"
+expect_eq "gradescope: said" "Imported 4 students from the gradescope export into $tmp/gs_subs (roster: $tmp/gs_subs/roster.tsv)" "$out"
+expect_eq "gradescope: a folder per submission, by SID, else the folder's name" \
+  "roster.tsv s1 s1/src s1/src/student_scan.cu s1/student_renderer.cu s2 s2/student_renderer.cu submission_13 submission_13/notes.txt" \
+  "$(cd "$tmp/gs_subs" && find . -mindepth 1 | sed 's|^\./||' | LC_ALL=C sort | paste -sd ' ')"
+expect_match "gradescope: a link left out, said" "submission_12/student_scan.cu is not a regular file: left out" "$(cat "$tmp/err")"
+roster_row() { awk -F '\t' -v id="$2" '$1 == id' "$1/roster.tsv"; }
+expect_eq "roster: the header" "$(printf 'id\tsubmission\tname\temail\tsubmitted_at\tlate\tlate_by_s\tplatform')" "$(head -n 1 "$tmp/gs_subs/roster.tsv")"
+expect_eq "roster: on time" "$(printf "s1\ts1\tAda O'Neil\tada@example.edu\t2026-12-01 23:00:00.000000000 -08:00\tno\t0\tgradescope")" "$(roster_row "$tmp/gs_subs" s1)"
+expect_eq "roster: late by 1h30m30s, a group's first member" "$(printf 's2\ts2\tBo "B" Li, Jr\tbo@example.edu\t2026-12-02 01:29:30.250000000 -08:00\tyes\t5430\tgradescope')" "$(roster_row "$tmp/gs_subs" s2)"
+expect_eq "roster: its second member, graded as the first" "$(printf 's3\ts2\tCy Ng\tcy@example.edu\t2026-12-02 01:29:30.250000000 -08:00\tyes\t5430\tgradescope')" "$(roster_row "$tmp/gs_subs" s3)"
+expect_eq "roster: no SID, its email still its own" "$(printf 'submission_13\tsubmission_13\tNo Sid\tnosid@example.edu\t2026-11-30 10:00:00.000000000 -08:00\tno\t0\tgradescope')" "$(roster_row "$tmp/gs_subs" submission_13)"
+out=$("$import" --from gradescope "$tmp/gs/assignment_7_export" "$tmp/gs_nodue" 2>/dev/null)
+expect_eq "gradescope: the unpacked folder too; without --due, lateness unknown" "unknown::gradescope" \
+  "$(roster_row "$tmp/gs_nodue" s1 | awk -F '\t' '{ print $6 ":" $7 ":" $8 }')"
+
+# The class graded from the import: a row per submission in the
+# gradebook, a row per student in the roster's.
+run_class() {
+  OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/$1" --gpus 0 --timeout 5 --grade-timeout 30 --quiet "${@:3}" "$2" 2>"$tmp/$1.err")
+  STATUS=$?
+}
+run_class gs_out "$tmp/gs_subs"
+expect_eq "class from gradescope: exit status" 0 "$STATUS"
+expect_eq "class: the roster is no submission" "" "$(grep -i roster "$tmp/gs_out.err")"
+expect_eq "class: the gradebook's ids" "s1 s2 submission_13" "$(awk -F, 'NR > 1 { print $1 }' "$tmp/gs_out/gradebook.csv" | paste -sd ' ')"
+book=$tmp/gs_out/gradebook_roster.csv
+expect_eq "roster book: the header" \
+  "student_id,name,email,graded_as,submitted_at,late,late_by_s,scan,find_repeats,render,total,max_total,saxpy_writeup,writeup,status" "$(head -n 1 "$book")"
+expect_eq "roster book: s1" '"s1","Ada O'\''Neil","ada@example.edu","s1","2026-12-01 23:00:00.000000000 -08:00",no,0,5,0,60,65,82,,,graded' "$(grep '^"s1"' "$book")"
+expect_eq "roster book: s2, quotes and a comma in the name" '"s2","Bo ""B"" Li, Jr","bo@example.edu","s2","2026-12-02 01:29:30.250000000 -08:00",yes,5430,0,0,72,72,82,,,graded' "$(grep '^"s2"' "$book")"
+expect_eq "roster book: s3 has s2's grades" '"s3","Cy Ng","cy@example.edu","s2","2026-12-02 01:29:30.250000000 -08:00",yes,5430,0,0,72,72,82,,,graded' "$(grep '^"s3"' "$book")"
+expect_eq "roster book: a row per student" 4 "$(($(wc -l <"$book") - 1))"
+expect_eq "gradescope: no canvas.csv" no "$([ -e "$tmp/gs_out/canvas.csv" ] && echo yes || echo no)"
+# A student whose folder is gone from SUBMISSIONS: no submission.
+rm -r "$tmp/gs_subs/submission_13"
+run_class gs_out "$tmp/gs_subs"
+expect_match "roster book: a student with no folder: no submission, the maximum kept" '^"submission_13",.*,0,0,0,0,82,,,no submission$' "$(grep '^"submission_13"' "$book")"
+
+# Canvas's "Download Submissions": LOGIN_[LATE_]USERID_SUBMISSIONID_NAME,
+# a resubmitted NAME numbered, a zip handed in whole.
+cv=$tmp/cv/submissions
+mkdir -p "$cv" "$tmp/kay/src"
+printf 'POINTS scan 5\n' >"$cv/doejane_1001_5001_student_scan.cu"
+printf 'POINTS render 72\n' >"$cv/roesmith_LATE_1002_5002_student_renderer-2.cu"
+printf 'POINTS render 10\n' >"$tmp/kay/src/student_renderer.cu"
+(cd "$tmp/kay" && zip -qr "$cv/kaykim_1003_5003_handin.zip" src)
+echo "a stray file" >"$cv/README"
+(cd "$tmp/cv" && zip -qr "$tmp/cv.zip" submissions)
+out=$("$import" --from canvas "$tmp/cv.zip" "$tmp/cv_subs" 2>"$tmp/err")
+expect_eq "canvas: exit status" 0 "$?"
+expect_eq "canvas: a folder per user id, the number taken off, a lone zip as the student's zip" \
+  "1001 1001/student_scan.cu 1002 1002/student_renderer.cu 1003.zip roster.tsv" \
+  "$(cd "$tmp/cv_subs" && find . -mindepth 1 | sed 's|^\./||' | LC_ALL=C sort | paste -sd ' ')"
+expect_match "canvas: a stray file left out, said" "README is not named as Canvas names a submission's file: left out" "$(cat "$tmp/err")"
+expect_eq "canvas: Canvas's LATE mark" "$(printf '1002\t1002\troesmith\t\t\tyes\t\tcanvas')" "$(roster_row "$tmp/cv_subs" 1002)"
+expect_eq "canvas: on time" "$(printf '1001\t1001\tdoejane\t\t\tno\t\tcanvas')" "$(roster_row "$tmp/cv_subs" 1001)"
+run_class cv_out "$tmp/cv_subs" --lms-column "Assignment 3 (4242)"
+expect_eq "class from canvas: exit status" 0 "$STATUS"
+expect_eq "canvas.csv: Canvas's columns and the assignment's, the total in it" \
+  'Student,ID,SIS User ID,SIS Login ID,Section,"Assignment 3 (4242)"|"doejane",1001,,,,5|"kaykim",1003,,,,10|"roesmith",1002,,,,72' \
+  "$({ head -n 1 "$tmp/cv_out/canvas.csv"; tail -n +2 "$tmp/cv_out/canvas.csv" | sort; } | paste -sd '|')"
+
+# Refusals: a usage error (2) or an export not of the form (1), and
+# nothing left behind either way.
+refused() {
+  local what=$1 want=$2
+  shift 2
+  OUT=$("$import" "$@" "$tmp/refused" 2>&1)
+  expect_eq "$what: exit status" "$want" "$?"
+  expect_eq "$what: nothing left" "" "$(find "$tmp" -maxdepth 1 \( -name refused -o -name '.import*' \))"
+}
+refused "no --from" 2 "$tmp/gs.zip"
+refused "--from another platform" 2 --from moodle "$tmp/gs.zip"
+refused "--due with canvas" 2 --from canvas --due "2026-12-01" "$tmp/cv.zip"
+refused "a --due date cannot read" 2 --from gradescope --due "the day after" "$tmp/gs.zip"
+refused "no such export" 2 --from gradescope "$tmp/missing.zip"
+refused "a canvas export as gradescope's" 1 --from gradescope "$tmp/cv.zip"
+expect_match "a canvas export as gradescope's: said" "no submission_metadata.yml" "$OUT"
+refused "a gradescope export as canvas's" 1 --from canvas "$tmp/gs/assignment_7_export"
+echo "not a zip" >"$tmp/bad.zip"
+refused "a file that is no zip" 1 --from canvas "$tmp/bad.zip"
+cp -r "$tmp/gs/assignment_7_export" "$tmp/gs_twice"
+sed -i 's/:sid: s3/:sid: s1/' "$tmp/gs_twice/submission_metadata.yml"
+refused "one SID in two submissions" 1 --from gradescope "$tmp/gs_twice"
+expect_match "one SID in two submissions: said" "two submissions for 's1'" "$OUT"
+cp -r "$tmp/gs/assignment_7_export" "$tmp/gs_missing"
+rm -r "$tmp/gs_missing/submission_13"
+refused "a submission the export lacks" 1 --from gradescope "$tmp/gs_missing"
+mkdir "$tmp/refused"
+OUT=$("$import" --from canvas "$tmp/cv.zip" "$tmp/refused" 2>&1)
+expect_eq "OUT exists: usage error" 2 "$?"
+rmdir "$tmp/refused"
+expect_match "--help: the usage" "Usage: scripts/import_submissions.sh --from gradescope\|canvas" "$("$import" --help)"
+
+# grade_class.sh refuses a roster of another form before grading anyone.
+printf 'name\tscore\n' >"$tmp/cv_subs/roster.tsv"
+: >"$GRADE_CALLS"
+run_class cv_bad "$tmp/cv_subs"
+expect_eq "a roster of another form: refused" 1 "$STATUS"
+expect_match "a roster of another form: said" "roster.tsv is not a roster of import_submissions.sh" "$(cat "$tmp/cv_bad.err")"
+expect_eq "a roster of another form: nobody graded" 0 "$(wc -l <"$GRADE_CALLS")"
+finish
