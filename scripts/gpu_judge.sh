@@ -41,12 +41,13 @@ bash tests/judge/test_judge_exploits.sh "$bin/judge" "$bin" "$PWD/build-gpu/test
 tail -3 "$logs/exploits.log"
 
 # judge_on LABEL WORKER [ARGS...]: the judge's rows for one GPU worker (a
-# program in the build's bin folder).
+# program in the build's bin folder), shown and kept in LABEL.tsv, and as
+# JSON lines in LABEL.rows.
 judge_on() {
   local label=$1 worker=$2
   shift 2
   mkdir -p "$logs/$label"
-  "$bin/judge" --worker "$bin/$worker" --log-dir "$logs/$label" "$@" 2>&1 |
+  "$bin/judge" --worker "$bin/$worker" --log-dir "$logs/$label" --rows "$logs/$label.rows" "$@" 2>&1 |
     tee "$logs/$label.tsv"
 }
 
@@ -70,8 +71,9 @@ judge_on render_classic judge_render_rung_classic render || failed=1
 judge_on render_auto judge_render_rung_auto render || failed=1
 step "render judge: GPU work a setup leaves running (must be rejected, or charged to the frame)"
 judge_on render_setup_leftover judge_render_worker_setup_leftover --scenes rgb,rand10k render
-awk -F '\t' '$1 == "render" && !($3 == "rejected" && /GPU work still running/) && !($3 == "ok" && $7 >= 40) { bad = 1 }
-  $1 == "render" { rows++ } END { exit !(rows == 2 && !bad) }' "$logs/render_setup_leftover.tsv" || {
+jq -se '[.[] | select(.test == "render")] | length == 2 and all(
+    (.status == "rejected" and (.reason | test("GPU work still running"))) or (.status == "ok" and .charged_ms >= 40))' \
+  "$logs/render_setup_leftover.rows" >/dev/null 2>&1 || {
   echo "gpu_judge.sh: the setup's leftover GPU work was neither rejected nor charged"
   failed=1
 }

@@ -72,7 +72,7 @@ std::string check_result(const SharedArray& out, const std::vector<float>& want,
 
 } // namespace
 
-std::vector<SaxpyRow> judge_saxpy(std::int64_t n, const ScanJudgeOptions& options,
+std::vector<SaxpyRow> judge_saxpy(std::int64_t n, const JudgeOptions& options,
                                   const SandboxPlan& plan) {
   std::vector<SaxpyRow> rows(2);
   rows[0].test = "saxpy_trip";

@@ -84,7 +84,7 @@ const char* test_name(ScanTest test) {
   return test == ScanTest::kScan ? "scan" : "find_repeats";
 }
 
-double measure_switch_ms(const std::string& calibration_worker, const ScanJudgeOptions& options,
+double measure_switch_ms(const std::string& calibration_worker, const JudgeOptions& options,
                          const SandboxPlan& plan) {
   SharedArray input = SharedArray::create(MemoryKind::kDevice, sizeof(int));
   SharedArray output = SharedArray::create(MemoryKind::kDevice, sizeof(int));

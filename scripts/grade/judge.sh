@@ -46,7 +46,8 @@ judge_worker() {
 
 # run_judge LABEL PREFIX WORKER TEST ITEM [MEMORY]: runs the judge as
 # judge_worker says (saxpy: ITEM elements, its rows read with judge_row);
-# its output in JUDGE_LOG, its exit status in JUDGE_STATUS.
+# its output in JUDGE_LOG, its rows as JSON lines in JUDGE_ROWS, its exit
+# status in JUDGE_STATUS.
 run_judge() {
   local label=$1 prefix=$2 worker=$3 test=$4 n=$5 memory=${6:-$judge_memory} path
   local -a args=(--worker "$worker" --runs "$runs" --memory "$memory")
@@ -57,7 +58,8 @@ run_judge() {
   else
     args+=(--counts "$n")
   fi
-  JUDGE_LOG=$prefix.judge.log
+  JUDGE_LOG=$prefix.judge.log JUDGE_ROWS=$prefix.judge.rows
+  rm -f -- "$JUDGE_ROWS"
   hidden_paths
   for path in "${judge_hidden[@]}"; do args+=(--hide "$path"); done
   [ "$unsandboxed" = 0 ] || args+=(--unsandboxed)
@@ -65,26 +67,33 @@ run_judge() {
   args+=(--secret-file "$secret_file")
   mkdir -p -- "$prefix.worker"
   progress "$label: the judge, $runs timed calls"
-  run_program "$JUDGE_LOG" "$bin_dir/judge" "${args[@]}" --log-dir "$prefix.worker" "$test"
+  run_program "$JUDGE_LOG" "$bin_dir/judge" "${args[@]}" --log-dir "$prefix.worker" --rows "$JUDGE_ROWS" "$test"
   JUDGE_STATUS=$?
 }
 
-# judge_row TEST ITEM: the row of TEST and ITEM in JUDGE_LOG. Sets
-# JUDGE_VERDICT (ok; rejected: the judge caught it; nogpu; error: the judge
-# itself could not run), JUDGE_MS (the best call, "-" if none),
-# JUDGE_MEDIAN (the median call, "-" if none), JUDGE_ROUND_TRIP (the empty
-# round trip, ms) and JUDGE_NOTE (the judge's reason, or "unsandboxed").
+# judge_row TEST ITEM: the row of TEST and ITEM in JUDGE_ROWS, each field
+# read by its name. Sets JUDGE_VERDICT (ok; rejected: the judge caught it;
+# nogpu; error: the judge itself could not run), JUDGE_MS (the best call,
+# "-" if none), JUDGE_MEDIAN (the median call, "-" if none),
+# JUDGE_ROUND_TRIP (the empty round trip, ms) and JUDGE_NOTE (the judge's
+# reason, or "unsandboxed"). The times keep the judge's four decimals.
 judge_row() {
-  local row
+  local row="" best median trip
   JUDGE_MS=- JUDGE_MEDIAN=- JUDGE_ROUND_TRIP=- JUDGE_NOTE=""
-  row=$(awk -F '\t' -v test="$1" -v n="$2" '$1 == test && $2 == n { print; exit }' "$JUDGE_LOG")
+  [ ! -s "$JUDGE_ROWS" ] ||
+    row=$(jq -r --arg test "$1" --arg item "$2" 'select(.test == $test and .item == $item) |
+      @sh "JUDGE_VERDICT=\(.status) best=\(.best_ms // "-") median=\(.median_ms // "-") trip=\(.empty_ms) JUDGE_NOTE=\(.reason)"' \
+      "$JUDGE_ROWS" 2>/dev/null | head -n 1)
   if [ -z "$row" ]; then
     JUDGE_VERDICT=$(classify_run "$JUDGE_STATUS" "$JUDGE_LOG")
     [ "$JUDGE_VERDICT" != ok ] && [ "$JUDGE_VERDICT" != wrong ] || JUDGE_VERDICT=error
     JUDGE_NOTE=$(first_failure_line "$JUDGE_LOG")
     return
   fi
-  IFS=$'\t' read -r _ _ JUDGE_VERDICT JUDGE_MS JUDGE_MEDIAN JUDGE_ROUND_TRIP _ _ JUDGE_NOTE <<<"$row"
+  eval "$row" # jq's @sh: every value quoted
+  [ "$best" = - ] || JUDGE_MS=$(LC_ALL=C printf '%.4f' "$best")
+  [ "$median" = - ] || JUDGE_MEDIAN=$(LC_ALL=C printf '%.4f' "$median")
+  JUDGE_ROUND_TRIP=$(LC_ALL=C printf '%.4f' "$trip")
   [ "$JUDGE_VERDICT" = ok ] || JUDGE_VERDICT=rejected
   JUDGE_NOTE=$(one_line "$JUDGE_NOTE")
 }

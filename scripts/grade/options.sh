@@ -193,6 +193,8 @@ validate_args() {
     [ -d "$(dirname -- "$gradescope")" ] || usage_error "--gradescope: no folder '$(dirname -- "$gradescope")'"
     command -v jq >/dev/null || { warn "--gradescope needs jq, which is not installed (scripts/setup.sh installs it)"; exit 1; }
   fi
+  # The judge's rows are JSON lines (judge_row).
+  command -v jq >/dev/null || { warn "grade.sh reads the judge's rows with jq, which is not installed (scripts/setup.sh installs it)"; exit 1; }
   [ -z "$ref_render" ] || ref_render=$(absolute_program "$ref_render")
   [ -z "$ref_scan" ] || ref_scan=$(absolute_program "$ref_scan")
   [ -z "$ref_worker" ] || ref_worker=$(absolute_program "$ref_worker")

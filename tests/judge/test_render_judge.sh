@@ -19,18 +19,24 @@ render_rows() {
   local worker=$1 scenes=$2
   shift 2
   mkdir -p "$tmp/logs-$worker"
+  rm -f -- "$tmp/rows.jsonl"
   rows=$("$judge" --worker "$bin/judge_render_worker_$worker" --memory host --runs 3 --size 128 \
-    --scenes "$scenes" --call-timeout 30 --start-timeout 30 --memory-limit "$memory_limit" --log-dir "$tmp/logs-$worker" "$@" render 2>&1)
+    --scenes "$scenes" --call-timeout 30 --start-timeout 30 --memory-limit "$memory_limit" --log-dir "$tmp/logs-$worker" \
+    --rows "$tmp/rows.jsonl" "$@" render 2>&1)
   status=$?
 }
 
-# field SCENE COLUMN: one column (1-based) of the scene's row.
-field() { awk -F '\t' -v scene="$1" -v c="$2" '$1 == "render" && $2 == scene { print $c }' <<<"$rows"; }
+# field SCENE NAME: one field of the scene's row, by its name (the judge's
+# --rows: JSON lines).
+field() { jq -r --arg scene "$1" --arg name "$2" 'select(.test == "render" and .item == $scene) | .[$name]' "$tmp/rows.jsonl"; }
 
 render_rows honest rgb,rand10k,snowsingle,bouncingballs
+expect_eq "honest: the printed row and the --rows row agree" \
+  "$(awk -F '\t' '$2 == "rand10k" { print $3, $4, $5, $8 }' <<<"$rows")" \
+  "$(jq -r 'select(.item == "rand10k") | "\(.status) \(.best_ms) \(.median_ms) \(.runs)"' "$tmp/rows.jsonl" | awk '{ printf "%s %.4f %.4f %s\n", $1, $2, $3, $4 }')"
 expect_eq "honest: exit status" 0 "$status"
 for scene in rgb rand10k snowsingle bouncingballs; do
-  expect_eq "honest $scene: ok, three frames" ok:3 "$(field "$scene" 3):$(field "$scene" 8)"
+  expect_eq "honest $scene: ok, three frames" ok:3 "$(field "$scene" status):$(field "$scene" runs)"
 done
 
 render_rows forged_print rgb
@@ -55,7 +61,7 @@ expect_match "wrong image size: said" 'image\(\) is 129x128, not the scene.s 128
 
 # Shrinking the shared image or scene (SIGBUS in the judge) is refused.
 render_rows resize_image rgb
-expect_eq "resize_image: the judge survives" ok:3 "$(field rgb 3):$(field rgb 8)"
+expect_eq "resize_image: the judge survives" ok:3 "$(field rgb status):$(field rgb runs)"
 expect_match "resize_image: shrinking the image refused" \
   'ftruncate\(5, 0\): Operation not permitted' "$(cat "$tmp"/logs-resize_image/*.log)"
 
@@ -103,14 +109,14 @@ charge() {
 moved_least=""
 for worker in read_back_deferral honest setup_precompute swell_allowance; do
   render_rows "$worker" rand10k
-  expect_eq "$worker: still correct" ok "$(field rand10k 3)"
+  expect_eq "$worker: still correct" ok "$(field rand10k status)"
   charged=$(charge "$worker")
   if [ "$worker" = honest ]; then
     honest_charge=$charged
     continue
   fi
   expect_eq "$worker: the moved work charged to every frame" yes \
-    "$(awk -v c="$charged" -v t="$(field rand10k 4)" 'BEGIN { print (c >= 1 && c >= 0.3 * t) ? "yes" : "no: " c " ms of " t }')"
+    "$(awk -v c="$charged" -v t="$(field rand10k best_ms)" 'BEGIN { print (c >= 1 && c >= 0.3 * t) ? "yes" : "no: " c " ms of " t }')"
   moved_least=$(awk -v a="${moved_least:-$charged}" -v b="$charged" 'BEGIN { print (b < a) ? b : a }')
 done
 expect_eq "honest: charged under half the least moved work's charge" yes \
@@ -125,7 +131,7 @@ render_rows setup_precompute rand10k --untimed-costs 100000,100000
 expect_eq "--untimed-costs is gone: usage error" 2 "$status"
 render_rows read_back_deferral rand10k --trusted-untimed
 expect_eq "--trusted-untimed: the read-back not charged" yes \
-  "$(awk -v c="$(field rand10k 7)" 'BEGIN { printf "%s", (c < 1) ? "yes" : "no: " c }')"
+  "$(awk -v c="$(field rand10k charged_ms)" 'BEGIN { printf "%s", (c < 1) ? "yes" : "no: " c }')"
 
 # A thread that draws each variant as soon as the judge writes it, before
 # any call: the clock already runs then, so the judged frame is no faster
@@ -137,7 +143,7 @@ expect_eq "draw_ahead: every frame (warm-up and timed) came from its drawing ahe
   "$(awk '/^frame from the drawing ahead$/ { a++ } /^frame drawn in render/ { r++ } END { print (a >= 4 && r == 0) ? "yes" : "no: " a + 0 " ahead, " r + 0 " in render()" }' \
     "$tmp/logs-draw_ahead/worker-render-rand10k.log")"
 expect_eq "draw_ahead: the judged frame holds its drawing" yes \
-  "$(awk -v b="$(field rand10k 4)" -v d="$drew" 'BEGIN { printf "%s", (b >= 0.5 * d) ? "yes" : "no: " b " ms judged, drew in " d }')"
+  "$(awk -v b="$(field rand10k best_ms)" -v d="$drew" 'BEGIN { printf "%s", (b >= 0.5 * d) ? "yes" : "no: " b " ms judged, drew in " d }')"
 
 out=$("$judge" --worker "$bin/judge_render_worker_honest" --memory host --scenes nosuchscene render 2>&1)
 expect_eq "unknown scene: usage error" 2 "$?"

@@ -19,19 +19,22 @@ saxpy_rows() {
   local worker=$1 counts=$2
   shift 2
   mkdir -p "$tmp/logs-$worker"
+  rm -f -- "$tmp/rows.jsonl"
   rows=$("$judge" --worker "$bin/$worker" --memory host --runs 3 --counts "$counts" \
-    --call-timeout 30 --start-timeout 30 --memory-limit "$memory_limit" --log-dir "$tmp/logs-$worker" "$@" saxpy 2>&1)
+    --call-timeout 30 --start-timeout 30 --memory-limit "$memory_limit" --log-dir "$tmp/logs-$worker" \
+    --rows "$tmp/rows.jsonl" "$@" saxpy 2>&1)
   status=$?
 }
 
-# field TEST N COLUMN: one column (1-based) of that row.
-field() { awk -F '\t' -v t="$1" -v n="$2" -v c="$3" '$1 == t && $2 == n { print $c }' <<<"$rows"; }
+# field TEST N NAME: one field of that row, by its name (the judge's
+# --rows: JSON lines).
+field() { jq -r --arg t "$1" --arg n "$2" --arg name "$3" 'select(.test == $t and .item == $n) | .[$name]' "$tmp/rows.jsonl"; }
 
 saxpy_rows judge_saxpy_worker_honest 1,2,17,1000,65537
 expect_eq "honest: exit status" 0 "$status"
 for n in 1 2 17 1000 65537; do
   for t in saxpy_trip saxpy_kernel; do
-    expect_eq "honest $t $n: ok, three calls, no reason" ok:3: "$(field $t $n 3):$(field $t $n 8):$(field $t $n 9)"
+    expect_eq "honest $t $n: ok, three calls, no reason" ok:3: "$(field $t $n status):$(field $t $n runs):$(field $t $n reason)"
   done
 done
 expect_no_match "honest: no memcpy row on host memory" '^memcpy' "$rows"
@@ -40,18 +43,18 @@ saxpy_rows judge_saxpy_worker_wrong_last 1000
 expect_eq "wrong last element: exit status" 1 "$status"
 expect_eq "wrong last element: the trip names the index" \
   "rejected:result of trip 1 differs from the reference at index 999" \
-  "$(field saxpy_trip 1000 3):$(field saxpy_trip 1000 9 | sed 's/ (got.*//')"
-expect_eq "wrong last element: the kernel row too" rejected "$(field saxpy_kernel 1000 3)"
+  "$(field saxpy_trip 1000 status):$(field saxpy_trip 1000 reason | sed 's/ (got.*//')"
+expect_eq "wrong last element: the kernel row too" rejected "$(field saxpy_kernel 1000 status)"
 
 saxpy_rows judge_saxpy_worker_overrun 1000
 expect_eq "overrun: exit status" 1 "$status"
-expect_eq "overrun: the trip's device result's guard" "trip 1 wrote past its result (byte 4000)" "$(field saxpy_trip 1000 9)"
+expect_eq "overrun: the trip's device result's guard" "trip 1 wrote past its result (byte 4000)" "$(field saxpy_trip 1000 reason)"
 
 saxpy_rows judge_saxpy_worker_stale 1000
 expect_eq "stale kernel: exit status" 0 "$status"
 for t in saxpy_trip saxpy_kernel; do
   expect_eq "stale kernel: $t ok, every call pays its 50 ms" ok:1 \
-    "$(field $t 1000 3):$(awk -v ms="$(field $t 1000 4)" 'BEGIN { print (ms >= 50) }')"
+    "$(field $t 1000 status):$(awk -v ms="$(field $t 1000 best_ms)" 'BEGIN { print (ms >= 50) }')"
 done
 
 saxpy_rows judge_saxpy_worker_forged_print 1000
@@ -67,7 +70,7 @@ if [ -x "$bin/saxpy_worker" ]; then
   expect_eq "unfilled slot: exit status" 1 "$status"
   expect_match "unfilled slot: its message in both rows" \
     '^trip 1 failed: not implemented yet: write the kernel in saxpy/student/student_saxpy.cu' \
-    "$(field saxpy_kernel 1000 9)"
+    "$(field saxpy_kernel 1000 reason)"
 fi
 
 out=$("$judge" --worker "$bin/judge_saxpy_worker_honest" --memory host saxpy scan 2>&1)

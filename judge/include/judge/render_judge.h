@@ -18,23 +18,15 @@
 #include <string>
 #include <vector>
 
+#include "judge/judge_options.h"
 #include "judge/sandbox.h"
 #include "judge/shared_array.h"
 #include "scenes/scene.h"
 
 namespace judge {
 
-struct RenderJudgeOptions {
-  std::string worker;                      // absolute path of the worker program
-  MemoryKind memory = MemoryKind::kDevice; // device: the worker uses the GPU
-  std::string log_dir;                     // the worker's output: LOG_DIR/worker-render-SCENE.log
-  int runs = 3;                            // timed frames, each a new variant, each checked
-  int size = 1024;                         // image side
-  double call_timeout_s = 10;
-  double start_timeout_s = 60;
-  std::uint64_t seed = 0; // 0: drawn from the system's entropy
-  std::string secret;     // the grader's (seeds.h); with `seed`, the variants
-  double switch_ms = 0;   // as ScanJudgeOptions::switch_ms
+struct RenderJudgeOptions : JudgeOptions {
+  int size = 1024; // image side
   // The judge's empty renderer for this memory kind (absolute path): its
   // load and read-back, timed between the worker's frames, are the allowance.
   std::string empty_worker;
@@ -42,7 +34,6 @@ struct RenderJudgeOptions {
   // work seen after an answer alike (a trusted reference, whose frame time
   // is what the course times), and no empty renderer runs.
   bool charge_untimed = true;
-  SandboxOptions sandbox;
 };
 
 struct RenderRow {

@@ -32,7 +32,7 @@ struct SaxpyRow {
 // options.memory, those of the trip in host memory). Failures of the worker
 // are the rows' reason (a failed trip rejects both rows); failures of the
 // judge itself throw.
-std::vector<SaxpyRow> judge_saxpy(std::int64_t n, const ScanJudgeOptions& options,
+std::vector<SaxpyRow> judge_saxpy(std::int64_t n, const JudgeOptions& options,
                                   const SandboxPlan& plan);
 
 // The judge's own device-to-device copy of `bytes` (median of a few, after a

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "judge/judge_options.h"
 #include "judge/sandbox.h"
 #include "judge/shared_array.h"
 
@@ -19,22 +20,8 @@ enum class ScanTest { kScan, kFindRepeats };
 
 const char* test_name(ScanTest test);
 
-struct ScanJudgeOptions {
-  std::string worker; // absolute path of the worker program
-  MemoryKind memory = MemoryKind::kDevice;
-  std::string log_dir; // the worker's output goes to LOG_DIR/worker-TEST-N.log
-  int runs = 3;        // timed calls, each on a fresh input and checked
-  double call_timeout_s = 10;
-  double start_timeout_s = 60;
-  std::uint64_t seed = 0; // 0: drawn from the system's entropy
-  std::string secret;     // the grader's (seeds.h); with `seed`, the inputs
-  // Device memory: what the judge's probe of the GPU costs right after an
-  // honest worker's kernel (measure_switch_ms). A probe slower than that
-  // means the worker's GPU work outlived its answer: the excess is added to
-  // the call's time, and a large excess rejects the row.
-  double switch_ms = 0;
-  SandboxOptions sandbox;
-};
+// Scan and find_repeats need nothing beyond what every judge is told.
+struct ScanJudgeOptions : JudgeOptions {};
 
 struct ScanRow {
   ScanTest test = ScanTest::kScan;
@@ -49,7 +36,7 @@ struct ScanRow {
 
 // Runs `calibration_worker` (the judge's own, judge_calibration_worker) and
 // returns the median cost of a probe right after its kernels.
-double measure_switch_ms(const std::string& calibration_worker, const ScanJudgeOptions& options,
+double measure_switch_ms(const std::string& calibration_worker, const JudgeOptions& options,
                          const SandboxPlan& plan);
 
 // One worker, one size: `runs` timed calls. Failures of the worker are the

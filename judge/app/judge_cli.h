@@ -1,0 +1,37 @@
+// The judge's command line: its options, parsed and checked, and what it
+// is to run.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "judge/judge_options.h"
+#include "judge/scan_judge.h"
+
+namespace judge_app {
+
+extern const char kJudgeUsage[];
+
+struct JudgeCommand {
+  judge::JudgeOptions options; // the worker's path absolute already
+  std::vector<judge::ScanTest> scan_tests;
+  bool render = false, saxpy = false;
+  std::vector<std::int64_t> counts = {1000000, 10000000, 20000000, 40000000};
+  std::vector<std::string> scenes = {"rgb",        "rand10k",   "rand100k", "pattern",
+                                     "snowsingle", "biglittle", "rand1M",   "micro2M"};
+  int size = 1024;
+  bool trusted_untimed = false;
+  std::string secret_file; // absolute; empty: none
+  std::string rows_file;   // --rows; empty: none
+};
+
+// The command `argv` asks for, checked; nothing when it printed what was
+// asked instead (--help, --list-scenes). Throws common::UsageError.
+std::optional<JudgeCommand> parse_command_line(int argc, char** argv);
+
+// `path` made absolute, or a usage error naming `option`.
+std::string absolute(const std::string& path, const char* option);
+
+} // namespace judge_app

@@ -1,0 +1,31 @@
+// What every judge (scan, saxpy, render) is told: the worker, where its
+// arrays live, its logs, the timed calls, the limits of its waits, the
+// seeds and the sandbox.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "judge/sandbox.h"
+#include "judge/shared_array.h"
+
+namespace judge {
+
+struct JudgeOptions {
+  std::string worker; // absolute path of the worker program
+  MemoryKind memory = MemoryKind::kDevice;
+  std::string log_dir; // the worker's output: one log per row in it
+  int runs = 3;        // timed calls, each on fresh inputs and checked
+  double call_timeout_s = 10;
+  double start_timeout_s = 60;
+  std::uint64_t seed = 0; // 0: drawn from the system's entropy
+  std::string secret;     // the grader's (seeds.h); with `seed`, the inputs
+  // Device memory: what the judge's probe of the GPU costs right after an
+  // honest worker's kernel (measure_switch_ms). A probe slower than that
+  // means the worker's GPU work outlived its answer: the excess is added to
+  // the call's time, and a large excess rejects the row.
+  double switch_ms = 0;
+  SandboxOptions sandbox;
+};
+
+} // namespace judge
