@@ -6,12 +6,27 @@
 # skip_without_slurm: a Slurm test ends here, skipped (77), where the test
 # cluster (slurm_cluster.sh, sourced first) or the class's zip cannot run.
 skip_without_slurm() {
-  local missing tool
+  local missing
   missing=$(slurm_missing)
   [ -z "$missing" ] || { echo "SKIPPED: the Slurm test cluster needs $missing"; exit 77; }
+  skip_without_zip
+}
+
+# skip_without_zip: a test ends here, skipped (77), without zip or unzip
+# (a class holds zips).
+skip_without_zip() {
+  local tool
   for tool in zip unzip; do
     command -v "$tool" >/dev/null || { echo "SKIPPED: $tool is not installed (scripts/setup.sh --tests installs it)"; exit 77; }
   done
+}
+
+# class_test_start: a class test on this machine: skipped without zip,
+# then a temporary folder and the class (make_class).
+class_test_start() {
+  skip_without_zip
+  use_temp_folder
+  make_class
 }
 
 # make_class: $handout, the stand-in cmake first on PATH, $GRADE_CALLS (a

@@ -11,13 +11,9 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 # shellcheck source=tests/grade/testing.sh
 source "$repo/tests/grade/testing.sh"
-for tool in zip unzip; do
-  command -v "$tool" >/dev/null || { echo "SKIPPED: $tool is not installed (scripts/setup.sh --tests installs it)"; exit 77; }
-done
-use_temp_folder
 # shellcheck source=tests/class/class_standins.sh
 source "$here/class_standins.sh"
-make_class
+class_test_start
 import=$repo/scripts/import_submissions.sh
 
 # Gradescope's "Export Submissions": a folder per submission and
