@@ -454,7 +454,7 @@ Worker::Worker(Worker&& other) noexcept
     : pid_(std::exchange(other.pid_, -1)), output_limit_(other.output_limit_),
       through_bwrap_(other.through_bwrap_), cgroup_(std::exchange(other.cgroup_, {})),
       cgroup_v2_(other.cgroup_v2_), memory_limit_mib_(other.memory_limit_mib_),
-      ended_(std::move(other.ended_)) {}
+      ended_(std::move(other.ended_)), stopped_(std::move(other.stopped_)) {}
 
 Worker& Worker::operator=(Worker&& other) noexcept {
   if (this != &other) {
@@ -466,6 +466,7 @@ Worker& Worker::operator=(Worker&& other) noexcept {
     cgroup_v2_ = other.cgroup_v2_;
     memory_limit_mib_ = other.memory_limit_mib_;
     ended_ = std::move(other.ended_);
+    stopped_ = std::move(other.stopped_);
   }
   return *this;
 }

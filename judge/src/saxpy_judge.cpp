@@ -20,6 +20,8 @@ namespace {
 // Bytes past each result that the worker must leave as they were.
 constexpr std::size_t kGuardBytes = 4096;
 constexpr unsigned char kPoison = 0xa5;
+// How long the worker may take to stop before its inputs are written.
+constexpr double kPauseSeconds = 5;
 
 // A fresh input: x and y in [-1, 1) and a (returned) in [0.5, 2), from a
 // seed the worker cannot predict.
@@ -118,13 +120,18 @@ std::vector<SaxpyRow> judge_saxpy(std::int64_t n, const JudgeOptions& options,
     for (int call = 1; call <= options.runs; ++call) {
       const float a = fill_random(x, y, seeds());
       saxpy::saxpy_serial(count, a, x.data(), y.data(), want.data());
+      // Nothing of the worker runs while the inputs are written: a thread
+      // that watched them could copy them ahead of the clock. It goes on
+      // once the clock runs (call_resuming).
+      const std::string still = session.pause(kPauseSeconds);
+      if (!still.empty()) return reject_all(still);
       arrays[0].write(0, x.data(), bytes);
       arrays[1].write(0, y.data(), bytes);
       host[2].fill(kPoison);
       device[2].fill(kPoison);
       const std::string what = std::string(trip ? "trip " : "kernel call ") + std::to_string(call);
-      const Answer answer = session.call(trip ? Command::kSaxpyTrip : Command::kSaxpyKernel, n,
-                                         options.call_timeout_s, a);
+      const Answer answer = session.call_resuming(
+          trip ? Command::kSaxpyTrip : Command::kSaxpyKernel, n, options.call_timeout_s, a);
       if (!answer.failure.empty()) return reject_all(what + ": " + answer.failure);
       const LateWork late = probe_late_work(options.memory, options.switch_ms, what, answer.ms);
       if (!late.reason.empty())

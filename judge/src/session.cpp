@@ -60,6 +60,14 @@ std::string Session::wait_ready(double seconds) {
 }
 
 Answer Session::call(Command command, std::int64_t n, double seconds, float scalar) {
+  return send(command, n, seconds, scalar, false);
+}
+
+Answer Session::call_resuming(Command command, std::int64_t n, double seconds, float scalar) {
+  return send(command, n, seconds, scalar, true);
+}
+
+Answer Session::send(Command command, std::int64_t n, double seconds, float scalar, bool resume) {
   Answer a;
   if (!broken_.empty()) {
     a.failure = broken_;
@@ -78,6 +86,10 @@ Answer Session::call(Command command, std::int64_t n, double seconds, float scal
   const auto deadline_span = std::chrono::duration<double>(seconds);
   const Clock::time_point start = Clock::now();
   block_->request_seq.store(seq, std::memory_order_release);
+  if (resume) {
+    worker_.resume();
+    paused_ = false;
+  }
   Clock::time_point end;
   for (std::uint64_t spins = 0;; ++spins) {
     const std::uint64_t reply = block_->reply_seq.load(std::memory_order_acquire);

@@ -1,5 +1,5 @@
-// Pausing a worker while another one is timed: every process of its
-// sandbox stopped with SIGSTOP, found through /proc. A signal needs no
+// Pausing a worker while another one is timed or its inputs are written:
+// every process of its sandbox stopped with SIGSTOP, found through /proc. A signal needs no
 // cgroup (there may be none), and SIGSTOP cannot be caught, blocked or
 // ignored; a stopped process cannot start another, so the pause is whole
 // once a look finds nothing of the worker still running.
@@ -73,22 +73,28 @@ std::string Worker::pause(double seconds) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   for (;;) {
     bool all_still = true;
-    for (const Process& p : process_tree(pid_))
+    const std::vector<Process> tree = process_tree(pid_);
+    for (const Process& p : tree)
       if (!still(p.state)) {
         all_still = false;
         ::kill(p.pid, SIGSTOP);
       }
-    if (all_still) return {};
+    if (all_still) {
+      stopped_.clear();
+      for (const Process& p : tree) stopped_.push_back(p.pid);
+      return {};
+    }
     if (std::chrono::steady_clock::now() > deadline)
-      return "could not be paused within " + std::to_string(static_cast<int>(seconds)) +
-             " s while the judge timed its empty renderer";
+      return "could not be stopped within " + std::to_string(static_cast<int>(seconds)) +
+             " s (the judge holds a worker still while it writes inputs or times another)";
     std::this_thread::sleep_for(std::chrono::microseconds(100));
   }
 }
 
 void Worker::resume() {
   if (pid_ < 0 || ended_) return;
-  for (const Process& p : process_tree(pid_)) ::kill(p.pid, SIGCONT);
+  for (const pid_t pid : stopped_) ::kill(pid, SIGCONT);
+  stopped_.clear();
 }
 
 } // namespace judge

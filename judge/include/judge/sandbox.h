@@ -82,8 +82,10 @@ public:
   // Ends it and everything it started, at once.
   void kill();
   // Stops it and everything it started (SIGSTOP), so nothing of it runs
-  // while another worker is timed: empty once all of it is still, else why
-  // not within `seconds`. resume() lets it all go on.
+  // while another worker is timed or its inputs are written: empty once all
+  // of it is still, else why not within `seconds`. resume() lets it all go
+  // on, at once: it signals the processes the pause stopped, looking for
+  // none (nothing of the worker could start one meanwhile).
   std::string pause(double seconds);
   void resume();
 
@@ -96,6 +98,7 @@ private:
   bool cgroup_v2_ = false;
   std::int64_t memory_limit_mib_ = 0;
   std::optional<std::string> ended_;
+  std::vector<pid_t> stopped_; // by pause(), for resume()
 };
 
 } // namespace judge

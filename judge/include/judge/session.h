@@ -39,6 +39,10 @@ public:
   // One request; `seconds` bounds the wait for its answer. After a failure
   // the worker has been stopped and every later call fails the same way.
   Answer call(Command command, std::int64_t n, double seconds, float scalar = 0);
+  // As call(), for a paused worker: the clock starts, then the worker is
+  // resumed and asked, so whatever it does once it can run again (a thread
+  // that watched the inputs being written) is timed.
+  Answer call_resuming(Command command, std::int64_t n, double seconds, float scalar = 0);
   // The fastest of `times` empty round trips (ms).
   double empty_round_trip(int times, double seconds);
   // Asks the worker to leave and waits a moment; kills it if it stays.
@@ -49,6 +53,7 @@ public:
   void resume();
 
 private:
+  Answer send(Command command, std::int64_t n, double seconds, float scalar, bool resume);
   std::string stop(const std::string& why);
   SharedMemory page_;
   ControlBlock* block_ = nullptr;
