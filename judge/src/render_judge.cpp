@@ -236,9 +236,6 @@ const char* const kCostsHeader =
     "# frame\tsetup_ms\tload_ms\tframe_ms\tread_back_ms\tuntimed_ms\tallowance_ms\t"
     "probe_charged_ms\tcharged_ms\n";
 
-// How long a worker may take to stop when the other one is timed.
-constexpr double kPauseSeconds = 5;
-
 // The judge's empty renderer, beside the worker: its frames interleaved
 // with the worker's, so a machine that grows busier or quieter moves the
 // allowance as it moves the worker's spans. Each one holds still while the

@@ -20,8 +20,6 @@ namespace {
 // Bytes past each result that the worker must leave as they were.
 constexpr std::size_t kGuardBytes = 4096;
 constexpr unsigned char kPoison = 0xa5;
-// How long the worker may take to stop before its inputs are written.
-constexpr double kPauseSeconds = 5;
 
 // A fresh input: x and y in [-1, 1) and a (returned) in [0.5, 2), from a
 // seed the worker cannot predict.

@@ -136,9 +136,13 @@ ScanRow judge_scan(ScanTest test, std::int64_t n, const ScanJudgeOptions& option
       scan::exclusive_scan_serial(in.data(), want.data(), n);
     else
       want_count = scan::find_repeats_serial(in.data(), n, want.data());
+    // The worker is still while its input is written (as saxpy's): what it
+    // does once it can see the input is on the clock.
+    row.reason = session.pause(kPauseSeconds);
+    if (!row.reason.empty()) return row;
     if (n > 0) input.write(0, in.data(), bytes);
     output.fill(kPoison);
-    const Answer answer = session.call(command, n, options.call_timeout_s);
+    const Answer answer = session.call_resuming(command, n, options.call_timeout_s);
     if (!answer.failure.empty()) {
       row.reason = answer.failure;
       return row;

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -61,9 +62,13 @@ std::vector<Process> process_tree(pid_t root) {
   return tree;
 }
 
-// Stopped, traced, or gone: nothing that can run.
-bool still(char state) {
-  return state == 'T' || state == 't' || state == 'Z' || state == 'X';
+// Stopped, traced, or gone: nothing that can run. One in the kernel
+// uninterruptibly (D: a parent waiting for its vfork child, which may be
+// stopped already) that has been sent SIGSTOP runs no code of its own
+// again before it stops: the signal is taken on its way out.
+bool still(const Process& p, const std::set<pid_t>& signalled) {
+  const char s = p.state;
+  return s == 'T' || s == 't' || s == 'Z' || s == 'X' || (s == 'D' && signalled.count(p.pid));
 }
 
 } // namespace
@@ -71,13 +76,14 @@ bool still(char state) {
 std::string Worker::pause(double seconds) {
   if (pid_ < 0 || ended_) return {};
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  std::set<pid_t> signalled;
   for (;;) {
     bool all_still = true;
     const std::vector<Process> tree = process_tree(pid_);
     for (const Process& p : tree)
-      if (!still(p.state)) {
+      if (!still(p, signalled)) {
         all_still = false;
-        ::kill(p.pid, SIGSTOP);
+        if (::kill(p.pid, SIGSTOP) == 0) signalled.insert(p.pid);
       }
     if (all_still) {
       stopped_.clear();

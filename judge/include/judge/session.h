@@ -22,6 +22,9 @@ struct Answer {
   std::int64_t value = 0;     // the answer's value (find_repeats' count)
 };
 
+// How long a worker may take to stop when the judge holds it still.
+constexpr double kPauseSeconds = 5;
+
 // The fastest and the median of a row's times (0 for none).
 double best_of(const std::vector<double>& times);
 double median_of(std::vector<double> times);
