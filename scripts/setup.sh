@@ -76,7 +76,7 @@ missing_packages() {
   has_header stb/stb_image_write.h || has_header stb_image_write.h || echo libstb-dev
   has_header gif_lib.h || echo libgif-dev
   has_header gtest/gtest.h || echo libgtest-dev
-  # grade.sh: results.json, and the judge's sandbox.
+  # grade.sh: the judge's rows and results.json, and the judge's sandbox.
   command -v jq >/dev/null || echo jq
   command -v bwrap >/dev/null || echo bubblewrap
   if [ "$want_tests" -eq 1 ]; then

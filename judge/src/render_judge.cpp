@@ -333,7 +333,7 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
       row.reason = run.session().pause(kPauseSeconds);
       if (!row.reason.empty()) return row;
       const LateWork late =
-          probe_late_work(options.memory, options.switch_ms, "the worker's last answer", 0);
+          probe_late_work(options.memory, options.switch_ms, "the worker's last call", 0);
       if (!late.reason.empty()) {
         row.reason = late.reason;
         return row;
