@@ -4,7 +4,8 @@
 // worker ran while the judge wrote them, it sees every such call's. The
 // judge holds the worker still from before the writes until its clock
 // runs, so it sees none. The count goes to its log; its results are
-// honest. The judge's trips come first (their x is the worker's own copy,
+// honest; its thread may fault once the worker unmaps the arrays at its
+// end, after its last count. The judge's trips come first (their x is the worker's own copy,
 // made on the clock), then its kernel calls.
 #include <atomic>
 #include <chrono>
