@@ -14,7 +14,9 @@
 #     canvas      "Download Submissions": a file per file handed in, named
 #                 LOGIN_[LATE_]USERID_SUBMISSIONID_NAME (Canvas numbers a
 #                 resubmitted NAME as NAME-1, NAME-2 before its extension:
-#                 the number is taken off). The id is the Canvas user id;
+#                 the number is taken off, unless two of a student's names
+#                 would then meet: both keep Canvas's). The id is the
+#                 Canvas user id;
 #                 lateness is Canvas's LATE mark. A student whose one file is
 #                 a .zip is imported as that zip.
 #   OUT           the SUBMISSIONS folder to make (it must not exist)
@@ -155,8 +157,8 @@ import_gradescope() {
 }
 
 import_canvas() {
-  local file name rest login late user id base stem ext count=0
-  declare -A files=()
+  local file name rest login late user id base given stem ext count=0
+  declare -A files=() origin=()
   while IFS= read -r -d '' file; do
     name=${file##*/}
     # LOGIN_[LATE_]USERID_SUBMISSIONID_NAME: the first two numeric fields
@@ -166,6 +168,7 @@ import_canvas() {
       continue
     fi
     login=${BASH_REMATCH[1]} late=${BASH_REMATCH[2]} user=${BASH_REMATCH[3]} base=${BASH_REMATCH[5]}
+    given=$base
     id=$user
     if [[ $base =~ ^(.+)-[0-9]+(\.[^.]+)$ ]]; then base=${BASH_REMATCH[1]}${BASH_REMATCH[2]}; fi
     if [ -L "$file" ] || [ ! -f "$file" ]; then
@@ -175,9 +178,21 @@ import_canvas() {
     if [ -z "${files[$id]:-}" ]; then
       printf '%s\t%s\t%s\t\t\t%s\t\tcanvas\n' "$id" "$id" "$login" "$([ -n "$late" ] && echo yes || echo no)" >>"$roster"
     fi
+    # A student's file names are theirs: one that meets another once its
+    # number is off keeps Canvas's name, so grade_class.sh judges that
+    # student alone (two slot files of one name refuse the submission).
+    if [ -e "$work/out/$id/$base" ]; then
+      echo "import_submissions.sh: student $id has $base twice once numbers are off: both kept as Canvas named them" >&2
+      if [ "$given" != "$base" ]; then
+        base=$given
+      else # the numbered one came first: it takes its own name back
+        mv -- "$work/out/$id/$base" "$work/out/$id/${origin[$id/$base]}"
+        files[$id]+="${origin[$id/$base]}"$'\n'
+      fi
+    fi
+    origin[$id/$base]=$given
     files[$id]+="$base"$'\n'
     mkdir -p "$work/out/$id"
-    [ ! -e "$work/out/$id/$base" ] || fail "$name: a second file $base for student $id"
     cp -- "$file" "$work/out/$id/$base"
     count=$((count + 1))
   done < <(find "$source_dir" -type f -print0 -o -type l -print0 | LC_ALL=C sort -z)

@@ -99,19 +99,23 @@ printf 'POINTS render 72\n' >"$cv/roesmith_LATE_1002_5002_student_renderer-2.cu"
 printf 'POINTS render 10\n' >"$tmp/kay/src/student_renderer.cu"
 (cd "$tmp/kay" && zip -qr "$cv/kaykim_1003_5003_handin.zip" src)
 echo "a stray file" >"$cv/README"
+# A student's own names that meet once Canvas's numbers are off.
+printf 'POINTS scan 1\n' >"$cv/lopezana_1004_5004_student_scan.cu"
+printf 'POINTS scan 2\n' >"$cv/lopezana_1004_5004_student_scan-1.cu"
 (cd "$tmp/cv" && zip -qr "$tmp/cv.zip" submissions)
 out=$("$import" --from canvas "$tmp/cv.zip" "$tmp/cv_subs" 2>"$tmp/err")
 expect_eq "canvas: exit status" 0 "$?"
 expect_eq "canvas: a folder per user id, the number taken off, a lone zip as the student's zip" \
-  "1001 1001/student_scan.cu 1002 1002/student_renderer.cu 1003.zip roster.tsv" \
+  "1001 1001/student_scan.cu 1002 1002/student_renderer.cu 1003.zip 1004 1004/student_scan-1.cu 1004/student_scan.cu roster.tsv" \
   "$(cd "$tmp/cv_subs" && find . -mindepth 1 | sed 's|^\./||' | LC_ALL=C sort | paste -sd ' ')"
 expect_match "canvas: a stray file left out, said" "README is not named as Canvas names a submission's file: left out" "$(cat "$tmp/err")"
+expect_match "canvas: two names that meet: Canvas's kept, said" "student 1004 has student_scan.cu twice once numbers are off: both kept as Canvas named them" "$(cat "$tmp/err")"
 expect_eq "canvas: Canvas's LATE mark" "$(printf '1002\t1002\troesmith\t\t\tyes\t\tcanvas')" "$(roster_row "$tmp/cv_subs" 1002)"
 expect_eq "canvas: on time" "$(printf '1001\t1001\tdoejane\t\t\tno\t\tcanvas')" "$(roster_row "$tmp/cv_subs" 1001)"
 run_class cv_out "$tmp/cv_subs" --lms-column "Assignment 3 (4242)"
 expect_eq "class from canvas: exit status" 0 "$STATUS"
 expect_eq "canvas.csv: Canvas's columns and the assignment's, the total in it" \
-  'Student,ID,SIS User ID,SIS Login ID,Section,"Assignment 3 (4242)"|"doejane",1001,,,,5|"kaykim",1003,,,,10|"roesmith",1002,,,,72' \
+  'Student,ID,SIS User ID,SIS Login ID,Section,"Assignment 3 (4242)"|"doejane",1001,,,,5|"kaykim",1003,,,,10|"lopezana",1004,,,,1|"roesmith",1002,,,,72' \
   "$({ head -n 1 "$tmp/cv_out/canvas.csv"; tail -n +2 "$tmp/cv_out/canvas.csv" | sort; } | paste -sd '|')"
 
 # Refusals: a usage error (2) or an export not of the form (1), and
