@@ -157,7 +157,7 @@ import_gradescope() {
 }
 
 import_canvas() {
-  local file name rest login late user id base given stem ext count=0
+  local file name login late user id base given stem ext count=0
   declare -A files=() origin=()
   while IFS= read -r -d '' file; do
     name=${file##*/}

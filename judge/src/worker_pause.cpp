@@ -1,8 +1,8 @@
 // Pausing a worker while another one is timed or its inputs are written:
-// every process of its sandbox stopped with SIGSTOP, found through /proc. A signal needs no
-// cgroup (there may be none), and SIGSTOP cannot be caught, blocked or
-// ignored; a stopped process cannot start another, so the pause is whole
-// once a look finds nothing of the worker still running.
+// every process of its sandbox stopped with SIGSTOP, found through /proc.
+// A signal needs no cgroup (there may be none), and SIGSTOP cannot be
+// caught, blocked or ignored; a stopped process cannot start another, so
+// the pause is whole once a look finds nothing of the worker still running.
 #include <dirent.h>
 #include <signal.h>
 
