@@ -13,6 +13,7 @@
 namespace judge_app {
 
 const char kJudgeUsage[] = R"(Usage: judge [options] --worker PATH TEST...
+       judge score ...     (a row's score by the course's rules: judge score --help)
 Grades the worker PATH (our worker main around the code under test) from a
 separate, trusted process: runs it in a sandbox, gives each timed call a fresh
 random input, times each call from request to answer, and checks each
@@ -28,13 +29,13 @@ charged to the frame, and each frame's costs go to LOG_DIR/judge-render-
 SCENE.tsv, the empty renderer's to judge-render-SCENE.empty.tsv).
 Options:
   --worker PATH         the worker program (required)
-  --counts LIST         element counts, comma-separated
-                        (default 1000000,10000000,20000000,40000000)
-  --scenes LIST         render's scenes, comma-separated (default
-                        rgb,rand10k,rand100k,pattern,snowsingle,biglittle,rand1M,micro2M)
-  --size N              render's image side (default 1024)
+  --counts LIST         element counts, comma-separated (default: the
+                        course's, judge/contract/course.json)
+  --scenes LIST         render's scenes, comma-separated (default: the
+                        course's)
+  --size N              render's image side (default: the course's)
   --runs N              timed calls (frames) per row, the best counts
-                        (default 3)
+                        (default: the course's)
   --memory host|device  where the shared arrays live (default device; host is
                         for workers built on host code, as the tests do)
   --log-dir DIR         the worker's output, one log per row (default: a new

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "judge/contract.h"
 #include "judge/judge_options.h"
 #include "judge/scan_judge.h"
 
@@ -18,10 +19,9 @@ struct JudgeCommand {
   judge::JudgeOptions options; // the worker's path absolute already
   std::vector<judge::ScanTest> scan_tests;
   bool render = false, saxpy = false;
-  std::vector<std::int64_t> counts = {1000000, 10000000, 20000000, 40000000};
-  std::vector<std::string> scenes = {"rgb",        "rand10k",   "rand100k", "pattern",
-                                     "snowsingle", "biglittle", "rand1M",   "micro2M"};
-  int size = 1024;
+  std::vector<std::int64_t> counts = judge::contract_counts();
+  std::vector<std::string> scenes = judge::contract_scenes();
+  int size = judge::contract::kSize;
   bool trusted_untimed = false;
   std::string secret_file; // absolute; empty: none
   std::string rows_file;   // --rows; empty: none

@@ -21,6 +21,7 @@
 #include "judge/seeds.h"
 #include "judge_cli.h"
 #include "judge_rows.h"
+#include "judge_score.h"
 
 namespace {
 
@@ -153,5 +154,7 @@ int main(int argc, char** argv) {
   // say they are ready, so no timed call pays for loading code. The sandbox
   // passes the variable on.
   common::load_kernels_eagerly();
+  if (argc > 1 && std::string(argv[1]) == "score")
+    return common::run_main(kProgram, [&] { return judge_app::run_score(argc - 1, argv + 1); });
   return common::run_main(kProgram, [&] { return run(argc, argv); });
 }

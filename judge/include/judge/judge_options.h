@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "judge/contract.h"
 #include "judge/sandbox.h"
 #include "judge/shared_array.h"
 
@@ -14,8 +15,8 @@ namespace judge {
 struct JudgeOptions {
   std::string worker; // absolute path of the worker program
   MemoryKind memory = MemoryKind::kDevice;
-  std::string log_dir; // the worker's output: one log per row in it
-  int runs = 3;        // timed calls, each on fresh inputs and checked
+  std::string log_dir;        // the worker's output: one log per row in it
+  int runs = contract::kRuns; // timed calls, each on fresh inputs and checked
   double call_timeout_s = 10;
   double start_timeout_s = 60;
   std::uint64_t seed = 0; // 0: drawn from the system's entropy

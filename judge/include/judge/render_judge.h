@@ -26,7 +26,7 @@
 namespace judge {
 
 struct RenderJudgeOptions : JudgeOptions {
-  int size = 1024; // image side
+  int size = contract::kSize; // image side
   // The judge's empty renderer for this memory kind (absolute path): its
   // load and read-back, timed between the worker's frames, are the allowance.
   std::string empty_worker;
