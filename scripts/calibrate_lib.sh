@@ -1,8 +1,9 @@
 # shellcheck shell=bash
 # Sourced by scripts/gpu_calibrate.sh (and its test): the calibration's
-# tables from what a run measured. The points are the course's formulas
-# (grade_lib.sh's render_score and scan_score), so the table says what the
-# course's checker and our grader would each give the same code.
+# tables from what a run measured. The points are the course's rules,
+# scored by the judge (judge score, CALIBRATE_JUDGE: the judge program), so
+# the table says what the course's checker and our grader would each give
+# the same code.
 #
 # The files, tab-separated, one line per measurement:
 #   OWN     LABEL TEST ITEM MS            a program's own printed time (one run)
@@ -24,7 +25,9 @@ best_of() {
 # points TEST T_REF T: the course's points for one row ("-" without a time).
 points() {
   if ! has_time "$2" || ! has_time "$3"; then echo "-"; return; fi
-  if [ "$1" = render ]; then render_score ok "$2" "$3"; else round_score "$(scan_score ok "$2" "$3")"; fi
+  local score
+  score=$("$CALIBRATE_JUDGE" score --part "$1" --status ok --reference-ms "$2" --best-ms "$3" | jq -r .score) || return 1
+  round_score "$score"
 }
 
 # calibration_points OWN JUDGED COURSE TEST LABEL...: the markdown table of

@@ -17,13 +17,13 @@
 # Usage: scripts/gpu_calibrate.sh [options]
 #   --logs DIR      the results (default gpu-calibrate-logs)
 #   --only PART     render or scan (scan and find_repeats); default both
-#   --scenes LIST   render's scenes (default
-#                   rgb,pattern,rand10k,rand100k,biglittle,rand1M,micro2M)
-#   --counts LIST   the scan's sizes (default 1000000,10000000,20000000,40000000)
+#   --scenes LIST   render's scenes (default: the graded scenes of the
+#                   course's contract that --course has a time for)
+#   --counts LIST   the scan's sizes (default: the contract's)
 #   --algorithms LIST  the scan's algorithms graded beside the reference
 #                   (default kogge-stone,blelloch,single-pass,cub)
 #   --runs N        own runs, and the judge's timed calls, per row; the
-#                   best counts (default 3)
+#                   best counts (default: the contract's)
 #   --course FILE   the course's reference times, lines "TEST<tab>ITEM<tab>MS"
 #                   (default: the course's binaries on an NVIDIA H200, issue
 #                   24's measurements: tests/grade/fixtures/course_h200.tsv)
@@ -42,8 +42,8 @@ source "$script_dir/gpu_steps.sh"
 # shellcheck source=scripts/calibrate_lib.sh
 source "$script_dir/calibrate_lib.sh"
 
-logs=gpu-calibrate-logs parts=(render scan) runs=3 course=$repo/tests/grade/fixtures/course_h200.tsv
-scenes=rgb,pattern,rand10k,rand100k,biglittle,rand1M,micro2M counts=1000000,10000000,20000000,40000000
+logs=gpu-calibrate-logs parts=(render scan) runs="" course=$repo/tests/grade/fixtures/course_h200.tsv
+scenes="" counts=""
 algorithms=kogge-stone,blelloch,single-pass,cub
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -59,6 +59,12 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+[ -f "$course" ] || usage_error "--course: no such file: $course"
+# The defaults are the course's contract's (grade_lib.sh's contract_value).
+[ -n "$runs" ] || runs=$(contract_value .runs)
+[ -n "$counts" ] || counts=$(contract_value '.counts | map(tostring) | join(",")')
+[ -n "$scenes" ] || scenes=$(contract_value '.scenes[]' |
+  awk 'NR == FNR { if ($1 == "render") timed[$2] = 1; next } timed[$1]' "$course" - 2>/dev/null | paste -sd, -)
 [[ $runs =~ ^[1-9][0-9]?$ ]] || usage_error "--runs: '$runs' is not a number from 1 to 99"
 [[ $scenes =~ ^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$ ]] || usage_error "--scenes: '$scenes' is not a list of scene names"
 [[ $counts =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || usage_error "--counts: '$counts' is not a list of element counts"
@@ -69,7 +75,6 @@ for algo in ${algorithms//,/ }; do
   [[ $seen != *" $algo "* ]] || usage_error "--algorithms: '$algo' named twice"
   seen+="$algo "
 done
-[ -f "$course" ] || usage_error "--course: no such file: $course"
 bad=$(awk -F '\t' 'NF != 3 || $1 !~ /^(render|scan|find_repeats)$/ || $3 !~ /^[0-9]+(\.[0-9]+)?$/ { print NR; exit }' "$course")
 [ -z "$bad" ] || usage_error "--course: line $bad of $course is not TEST<tab>ITEM<tab>MS"
 course=$(cd "$(dirname "$course")" && pwd)/$(basename "$course")
@@ -82,6 +87,7 @@ arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n 1 | tr
 work=$(mktemp -d /tmp/gpu-calibrate.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 bin=$repo/build-gpu/bin handout=$work/handout fill=$work/fill
+CALIBRATE_JUDGE=$bin/judge
 own=$logs/own.tsv judged=$logs/judged.tsv
 : >"$own"
 : >"$judged"

@@ -7,7 +7,9 @@
 #
 # Usage: scripts/grade.sh [saxpy|scan|find_repeats|render|all ...] [options]
 #   Parts (default all): saxpy (timing table, not scored), scan and
-#   find_repeats (1.25 points per size), render (9 points per scene).
+#   find_repeats (points per size), render (points per scene): the course's
+#   contract, judge/contract/course.json, gives the sizes, scenes, points
+#   and score rules, and the judge scores every row by it.
 # Options (--opt VALUE or --opt=VALUE):
 #   --renderer cuda|cpu|student  renderer to grade (default cuda: our CUDA
 #                         renderer, in a handout yours; cpu needs no GPU;
@@ -21,12 +23,12 @@
 #                         render's CUDA modes circles pixels tiles classic
 #                         tiled binned auto, our scan algorithms
 #                         kogge-stone blelloch single-pass cub (needs a GPU)
-#   --scenes LIST         scenes, comma-separated (default
-#                         rgb,rand10k,rand100k,pattern,snowsingle,biglittle,rand1M,micro2M)
-#   --size N              image size (default 1024)
-#   --counts LIST         scan element counts (default 1000000,10000000,20000000,40000000)
-#   --saxpy-n N           saxpy elements (default: the course's, 100M)
-#   --runs N              timed runs per measurement, the best counts (default 3)
+#   --scenes LIST         scenes, comma-separated (default: the contract's)
+#   --size N              image size (default: the contract's)
+#   --counts LIST         scan element counts (default: the contract's)
+#   --saxpy-n N           saxpy elements (default: the contract's)
+#   --runs N              timed runs per measurement, the best counts
+#                         (default: the contract's)
 #   --seed auto|random|N  the judge's seed for the inputs (N up to
 #                         4294967295: with the same secret, the same inputs
 #                         every run; auto and random, the default: drawn

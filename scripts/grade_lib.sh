@@ -10,6 +10,10 @@
 # library added to grade.sh goes here too.
 # shellcheck disable=SC2034  # read by make_handout.sh and the tests
 GRADE_FILES=(grade.sh grade_lib.sh options_lib.sh run_lib.sh grade gradescope.sh)
+# What else of the suite the grader reads, from the top of the suite: the
+# course's contract.
+# shellcheck disable=SC2034  # read by make_handout.sh and the tests
+GRADE_DATA=(judge/contract/course.json)
 
 # ---------------------------------------------------------------- patterns
 
@@ -138,74 +142,52 @@ min_number() { awk 'NF && (m == "" || $1 + 0 < m + 0) { m = $1 } END { if (m != 
 # has_time VALUE: whether VALUE is a measured time (not empty, not "-").
 has_time() { [ -n "$1" ] && [ "$1" != "-" ]; }
 
-# speedup T_REF T: T_REF / T as "N.NNx", "-" when either is missing or T is 0.
-speedup() {
-  if ! has_time "$1" || ! has_time "$2"; then echo "-"; return; fi
-  awk -v r="$1" -v t="$2" 'BEGIN { if (t + 0 > 0) printf "%.2fx\n", r / t; else print "-" }'
+# ---------------------------------------------------------------- the course's contract
+
+# The course's contract, judge/contract/course.json: the graded sizes and
+# scenes, the timed calls, each part's points and score rule. The judge is
+# built from it and scores every row by it (judge score); the grader reads
+# its defaults and maxima here, with jq.
+# shellcheck disable=SC2034  # read by grade.sh and the tests
+GRADE_CONTRACT=${GRADE_CONTRACT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/judge/contract/course.json}
+
+# contract_value FILTER: jq's FILTER on the contract, raw.
+contract_value() { jq -r "$1" "$GRADE_CONTRACT"; }
+
+# contract_maximum PART ROWS: the most PART scores over ROWS rows (nothing
+# for a part that scores none).
+contract_maximum() {
+  jq -r --arg part "$1" --argjson rows "$2" \
+    '.rules[(.parts[] | select(.part == $part) | .rule)].points * $rows' "$GRADE_CONTRACT"
 }
 
-# The course's points: per scene of render, per size of scan and of
-# find_repeats (the most each row can score).
-GRADE_RENDER_POINTS=9
-GRADE_SCAN_POINTS=1.25
-
-# render_score VERDICT T_REF T: the course's points for one scene, 0 to 9:
-# 0 when incorrect; 9 when T <= 1.2 T_ref; 2 when T > 10 T_ref; else
-# 2 + ceil(7 T_ref / T). "n/a" when a correct scene has no reference time.
-render_score() {
-  [ "$1" = ok ] || { echo 0; return; }
-  if ! has_time "$2" || ! has_time "$3"; then echo "n/a"; return; fi
-  awk -v r="$2" -v t="$3" 'BEGIN {
-    if (t <= 1.2 * r) { print 9; exit }
-    if (t > 10 * r) { print 2; exit }
-    x = 7 * r / t
-    c = int(x); if (c < x) c++
-    print 2 + c
-  }'
-}
-
-# scan_score VERDICT T_REF T: the course's points for one size, 0 to 1.25:
-# 0 when incorrect; 1.25 when T <= 1.2 T_ref; else 1.25 T_ref / T, not
-# rounded (the total is summed from these; tables round to 3 decimals).
-scan_score() {
-  [ "$1" = ok ] || { echo 0; return; }
-  if ! has_time "$2" || ! has_time "$3"; then echo "n/a"; return; fi
-  awk -v r="$2" -v t="$3" 'BEGIN {
-    if (t <= 1.2 * r) { print "1.25"; exit }
-    # Nine decimals, never an exponent (a score is read as a plain number).
-    s = sprintf("%.9f", 1.25 * r / t); sub(/0+$/, "", s); sub(/\.$/, "", s); print s
-  }'
-}
-
-# score_total MAX_PER_ROW: reads scores (one a line, "n/a" allowed) and
-# prints "SUM/MAX" over all rows, with " (N not scored)" when some lack a
-# reference time. Sums print without trailing zeros.
-# noise_note SCORE_FN VERDICT REF_BEST REF_MEDIAN YOUR_BEST YOUR_MEDIAN:
-# the row's score is SCORE_FN's of the two best times (the course's rule);
-# when the score would differ with either side's median time instead (a
-# "-" median: its best), the timing's spread reaches a threshold, and this
-# says so with the range; nothing otherwise.
+# noise_note VERDICT SCORE LOW HIGH REF_BEST REF_MEDIAN YOUR_BEST YOUR_MEDIAN:
+# the row's score is the judge's of the two best times (the course's rule);
+# LOW and HIGH are its scores with either side's median instead (judge
+# score's score_low, score_high). Where they differ from SCORE the timing's
+# spread reaches a threshold, and this says so with the range; nothing
+# otherwise. A "-" median is its best.
 noise_note() {
-  local fn=$1 verdict=$2 rb=$3 rm=$4 yb=$5 ym=$6 best low high
+  local verdict=$1 score=$2 low=$3 high=$4 rb=$5 rm=$6 yb=$7 ym=$8
   [ "$verdict" = ok ] || return 0
+  [ "$low" != "$score" ] || [ "$high" != "$score" ] || return 0
   has_time "$rm" || rm=$rb
   has_time "$ym" || ym=$yb
-  best=$("$fn" ok "$rb" "$yb")
-  low=$("$fn" ok "$rb" "$ym")
-  high=$("$fn" ok "$rm" "$yb")
-  [ "$low" != "$best" ] || [ "$high" != "$best" ] || return 0
   echo "within the timing's spread of a threshold: $low to $high at the medians' times (reference $rb to $rm ms, yours $yb to $ym ms)"
 }
 
 # noted NOTE MORE: the two notes of a row, "; " between them where both are.
 noted() { printf '%s%s%s\n' "$1" "${1:+${2:+; }}" "$2"; }
 
+# score_total: reads "SCORE MAX" lines (a row's score, "n/a" allowed, and
+# its most) and prints "SUM/MAX" over all rows, with " (N not scored)" when
+# some lack a reference time. Sums print without trailing zeros.
 score_total() {
-  awk -v per="$1" '
+  awk '
     function clean(x) { x = sprintf("%.3f", x); sub(/0+$/, "", x); sub(/\.$/, "", x); return x }
-    { rows++; if ($1 == "n/a") missing++; else sum += $1 }
+    { max += $2; if ($1 == "n/a") missing++; else sum += $1 }
     END {
-      line = clean(sum) "/" clean(rows * per)
+      line = clean(sum) "/" clean(max)
       if (missing) line = line " (" missing " not scored)"
       print line
     }'
@@ -217,9 +199,6 @@ round_score() {
     if (x !~ /^[0-9.]+$/) { print x; exit }
     x = sprintf("%.3f", x); sub(/0+$/, "", x); sub(/\.$/, "", x); print x }'
 }
-
-# per_core MS CORES: a serial time divided by the cores (perfect scaling).
-per_core() { awk -v t="$1" -v c="$2" 'BEGIN { printf "%.4f\n", t / c }'; }
 
 # ---------------------------------------------------------------- references
 

@@ -78,7 +78,7 @@ HANDOUT_PATHS=(
   render/src/io
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
-  judge/CMakeLists.txt judge/app judge/include judge/src "${JUDGE_WORKERS[@]/#/judge/worker/}"
+  judge/CMakeLists.txt judge/app judge/include judge/src judge/contract "${JUDGE_WORKERS[@]/#/judge/worker/}"
   scripts/setup.sh scripts/submit.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   scripts/profile.sh scripts/plot_ladder.gp
   docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md docs/scenes.md

@@ -98,6 +98,27 @@ judge_row() {
   JUDGE_NOTE=$(one_line "$JUDGE_NOTE")
 }
 
+# judge_score PART REF_MS REF_MEDIAN [CORES]: the row just read (judge_row)
+# scored by the course's contract, by the judge (judge score: the grader
+# does no arithmetic on a row): sets ROW_SCORE ("n/a" without both times),
+# ROW_MAX, ROW_LOW and ROW_HIGH (the scores at the medians' times),
+# ROW_SPEEDUP ("N.NNx" or "-") and ROW_REF_MS (the reference time scored
+# against: REF_MS, or over CORES cores to 4 decimals). Fails, the judge's
+# line in ROW_PROBLEM, when it cannot score.
+judge_score() {
+  local out status=rejected speed ref
+  [ "$JUDGE_VERDICT" != ok ] || status=ok
+  if ! out=$("$bin_dir/judge" score --part "$1" --status "$status" --best-ms "${JUDGE_MS:--}" --median-ms "${JUDGE_MEDIAN:--}" \
+    --reference-ms "${2:--}" --reference-median-ms "${3:--}" --reference-cores "${4:-1}" 2>&1); then
+    ROW_PROBLEM=$(one_line "$out")
+    return 1
+  fi
+  eval "$(jq -r '@sh "ROW_SCORE=\(.score // "n/a") ROW_MAX=\(.max_score) ROW_LOW=\(.score_low // "n/a") ROW_HIGH=\(.score_high // "n/a") speed=\(.speedup // "-") ref=\(.ref_ms // "-")"' <<<"$out")"
+  ROW_SPEEDUP=- ROW_REF_MS=$2
+  [ "$speed" = - ] || ROW_SPEEDUP=$(LC_ALL=C printf '%.2fx' "$speed")
+  [ "${4:-1}" = 1 ] || [ "$ref" = - ] || ROW_REF_MS=$(LC_ALL=C printf '%.4f' "$ref")
+}
+
 # judge_problem: why the judge cannot grade at all (no GPU, no sandbox),
 # from its log, for the part's "not graded" line; nothing when it ran.
 judge_problem() {

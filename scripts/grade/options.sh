@@ -10,11 +10,14 @@ renderer=cuda
 cuda_mode=""
 algorithm=""
 ladder=0
-scenes=rgb,rand10k,rand100k,pattern,snowsingle,biglittle,rand1M,micro2M
-size=1024
-counts=1000000,10000000,20000000,40000000
+# The graded scenes, size, counts, saxpy's count and the timed calls: the
+# course's contract's (judge/contract/course.json) unless given
+# (contract_defaults).
+scenes=""
+size=""
+counts=""
 saxpy_n=""
-runs=3
+runs=""
 seed_mode=auto
 ref_mode=course
 ref_render=""
@@ -141,7 +144,19 @@ one_of() {
   usage_error "$option: '$value' is not one of: $*"
 }
 
+# contract_defaults: what the options left unset, from the course's contract.
+contract_defaults() {
+  [ -n "$scenes" ] || scenes=$(contract_value '.scenes | join(",")')
+  [ -n "$counts" ] || counts=$(contract_value '.counts | map(tostring) | join(",")')
+  [ -n "$size" ] || size=$(contract_value .size)
+  [ -n "$runs" ] || runs=$(contract_value .runs)
+  [ -n "$saxpy_n" ] || saxpy_n=$(contract_value .saxpy_count)
+}
+
 validate_args() {
+  # The judge's rows are JSON lines (judge_row), the contract a JSON file.
+  command -v jq >/dev/null || { warn "grade.sh reads the course's contract and the judge's rows with jq, which is not installed (scripts/setup.sh installs it)"; exit 1; }
+  contract_defaults
   case "$renderer" in cuda | cpu | student) ;; *) usage_error "--renderer: '$renderer' is not cuda, cpu or student" ;; esac
   [[ $scenes =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || usage_error "--scenes: '$scenes' is not a comma-separated list of scene names"
   [[ $counts =~ ^[0-9]+(,[0-9]+)*$ ]] || usage_error "--counts: '$counts' is not a comma-separated list of counts"
@@ -193,8 +208,6 @@ validate_args() {
     [ -d "$(dirname -- "$gradescope")" ] || usage_error "--gradescope: no folder '$(dirname -- "$gradescope")'"
     command -v jq >/dev/null || { warn "--gradescope needs jq, which is not installed (scripts/setup.sh installs it)"; exit 1; }
   fi
-  # The judge's rows are JSON lines (judge_row).
-  command -v jq >/dev/null || { warn "grade.sh reads the judge's rows with jq, which is not installed (scripts/setup.sh installs it)"; exit 1; }
   [ -z "$ref_render" ] || ref_render=$(absolute_program "$ref_render")
   [ -z "$ref_scan" ] || ref_scan=$(absolute_program "$ref_scan")
   [ -z "$ref_worker" ] || ref_worker=$(absolute_program "$ref_worker")

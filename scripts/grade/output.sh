@@ -5,7 +5,7 @@
 
 # ---------------------------------------------------------------- tables
 
-# print_score_table PART TITLE ITEM_HEADER REF_HEADER YOUR_HEADER MAX_PER_ROW:
+# print_score_table PART TITLE ITEM_HEADER REF_HEADER YOUR_HEADER:
 # the part's rows of scores.tsv in the course's layout (stdout) and in
 # Markdown (results.md). Incorrect results get "(F)" after their time;
 # scores show at most 3 decimals, the total is summed from the exact ones.
@@ -21,7 +21,7 @@ print_score_table() {
       t = $6; if ($8 != "ok") t = t " (F)"
       s = $9; if (s ~ /^[0-9.]+$/) { s = sprintf("%.3f", s); sub(/0+$/, "", s); sub(/\.$/, "", s) }
       print $2 "\t" $5 "\t" t "\t" s "\t" $7 "\t" (judged ? $11 "\t" : "") $4 }' "$scores_tsv"
-    printf 'TOTAL\t%s\n' "$(part_total "$part" "$6")"
+    printf 'TOTAL\t%s\n' "$(part_total "$part")"
   )
   notes=$(awk -F '\t' -v part="$part" '$1 == part && $12 != "" { print "  " $2 ": " $12 }' "$scores_tsv")
   {
@@ -35,18 +35,18 @@ print_score_table() {
   } >>"$results_part"
 }
 
-# part_total PART MAX_PER_ROW: "SUM/MAX" of the part's rows.
-part_total() { awk -F '\t' -v part="$1" '$1 == part { print $9 }' "$scores_tsv" | score_total "$2"; }
+# part_total PART: "SUM/MAX" of the part's rows.
+part_total() { awk -F '\t' -v part="$1" '$1 == part { print $9, $10 }' "$scores_tsv" | score_total; }
 
-# print_ladder_table TITLE ITEMS PART_PREFIX MAX_PER_ROW RUNG...: one row
-# per rung: its time per item ("(F)" when wrong) and its total.
+# print_ladder_table TITLE ITEMS PART_PREFIX RUNG...: one row per rung: its
+# time per item ("(F)" when wrong) and its total.
 print_ladder_table() {
-  local title=$1 items=$2 prefix=$3 max=$4 rung tsv
-  shift 4
+  local title=$1 items=$2 prefix=$3 rung tsv
+  shift 3
   tsv=$(
     printf 'Rung\t%s\tTotal score\n' "$(tr ',' '\t' <<<"$items")"
     for rung in "$@"; do
-      awk -F '\t' -v part="$prefix/$rung" -v rung="$rung" -v total="$(part_total "$prefix/$rung" "$max")" '
+      awk -F '\t' -v part="$prefix/$rung" -v rung="$rung" -v total="$(part_total "$prefix/$rung")" '
         $1 == part { t = $6; if ($8 != "ok") t = t " (F)"; line = line "\t" t }
         END { print rung line "\t" total }' "$scores_tsv"
     done
@@ -87,23 +87,23 @@ write_results() {
   echo "Logs and results ($files): $logs"
 }
 
-# print_maximum_points: each scoring part's most points (--maximum).
+# print_maximum_points: each scoring part's most points (--maximum), by the
+# course's contract.
 print_maximum_points() {
-  local part rung n points
+  local part rung n max
   for part in "${parts[@]}"; do
     case "$part" in
-      scan | find_repeats) n=$(wc -w <<<"${counts//,/ }") points=$GRADE_SCAN_POINTS ;;
-      render) n=$(wc -w <<<"${scenes//,/ }") points=$GRADE_RENDER_POINTS ;;
+      scan | find_repeats) n=$(wc -w <<<"${counts//,/ }") ;;
+      render) n=$(wc -w <<<"${scenes//,/ }") ;;
       *) continue ;;
     esac
+    max=$(contract_maximum "$part" "$n")
     if [ "$ladder" = 0 ]; then
-      awk -v p="$part" -v n="$n" -v pts="$points" 'BEGIN { printf "%s\t%g\n", p, n * pts }'
+      printf '%s\t%s\n' "$part" "$max"
     else
       local -a rungs=("${scan_rungs[@]}")
       [ "$part" != render ] || rungs=("${render_rungs[@]}")
-      for rung in "${rungs[@]}"; do
-        awk -v p="$part/$rung" -v n="$n" -v pts="$points" 'BEGIN { printf "%s\t%g\n", p, n * pts }'
-      done
+      for rung in "${rungs[@]}"; do printf '%s\t%s\n' "$part/$rung" "$max"; done
     fi
   done
 }

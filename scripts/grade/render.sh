@@ -122,6 +122,10 @@ render_reference_name() {
   fi
 }
 
+# render_reference_cores: the cores the reference time is divided among
+# (the CPU renderer's serial reference, perfect scaling), else 1.
+render_reference_cores() { if [ "$renderer" = cpu ] && [ -z "$ref_render" ]; then echo "$cores"; else echo 1; fi; }
+
 # render_reference_time PART SCENE LABEL: sets REF_MS, REF_MEDIAN (its
 # timed calls' median, where the judge timed it), REF_TRIP and REF_NAME
 # from the named reference (measured once per scene); a reference that
@@ -147,7 +151,6 @@ render_reference_time() {
       not_graded "$part" "${problem:-the serial reference was rejected by the judge: $JUDGE_NOTE (log: ${JUDGE_LOG#"$logs"/})}"
       return 1
     fi
-    REF_MS=$(per_core "$REF_MS" "$cores")
     [ "$CACHED" = 0 ] || REF_NAME="serial / $cores cores (perfect scaling, cached)"
   else
     # Ours, trusted: its frame is timed as the course times it, unchanged.
@@ -181,9 +184,11 @@ grade_render_scene() {
   [ "$JUDGE_VERDICT" = ok ] ||
     warn "render $scene${mode:+ ($mode)}: rejected by the judge: $JUDGE_NOTE (worker's log: ${prefix#"$logs"/}.worker/)"
   [[ ! $seed_mode =~ ^[0-9]+$ ]] || seed=$seed_mode
-  add_score_row "$part" "$scene" "$seed" "$REF_NAME" "$REF_MS" "$JUDGE_MS" "$JUDGE_VERDICT" \
-    "$(render_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" "$GRADE_RENDER_POINTS" "$JUDGE_ROUND_TRIP" \
-    "$(noted "$JUDGE_NOTE" "$(noise_note render_score "$JUDGE_VERDICT" "$REF_MS" "$REF_MEDIAN" "$JUDGE_MS" "$JUDGE_MEDIAN")")"
+  judge_score render "$REF_MS" "$REF_MEDIAN" "$(render_reference_cores)" ||
+    { not_graded "$part" "the judge could not score $scene: $ROW_PROBLEM"; return 1; }
+  add_score_row "$part" "$scene" "$seed" "$REF_NAME" "$ROW_REF_MS" "$JUDGE_MS" "$ROW_SPEEDUP" "$JUDGE_VERDICT" \
+    "$ROW_SCORE" "$ROW_MAX" "$JUDGE_ROUND_TRIP" \
+    "$(noted "$JUDGE_NOTE" "$(noise_note "$JUDGE_VERDICT" "$ROW_SCORE" "$ROW_LOW" "$ROW_HIGH" "$ROW_REF_MS" "$REF_MEDIAN" "$JUDGE_MS" "$JUDGE_MEDIAN")")"
 }
 
 # grade_render_rung MODE: the table of one worker (MODE empty: the graded
@@ -198,7 +203,7 @@ grade_render_rung() {
   done
   what=$(render_worker_target "$mode")
   print_score_table "$part" "Score table: render ($what, ${size}x$size, ms per frame, best of $runs timed by the judge)" \
-    "Scene Name" "Ref Time (T_ref)" "Your Time (T)" "$GRADE_RENDER_POINTS"
+    "Scene Name" "Ref Time (T_ref)" "Your Time (T)"
 }
 
 grade_render() {
@@ -215,5 +220,5 @@ grade_render() {
   fi
   for mode in "${render_rungs[@]}"; do grade_render_rung "$mode" || return; done
   print_ladder_table "Ladder: render ${size}x$size, ms per frame per scene, best of $runs, against $(render_reference_name)" \
-    "$scenes" render "$GRADE_RENDER_POINTS" "${render_rungs[@]}"
+    "$scenes" render "${render_rungs[@]}"
 }

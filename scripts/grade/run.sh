@@ -105,18 +105,17 @@ first_time() {
   printf '%s' "$t"
 }
 
-# add_score_row PART ITEM SEED REFERENCE REF_MS YOUR_MS VERDICT SCORE MAX
-# [ROUND_TRIP_MS [NOTE]]: ROUND_TRIP_MS is the judge's empty round trip
+# add_score_row PART ITEM SEED REFERENCE REF_MS YOUR_MS SPEEDUP VERDICT SCORE
+# MAX [ROUND_TRIP_MS [NOTE]]: ROUND_TRIP_MS is the judge's empty round trip
 # ("-" where the judge did not time the row), NOTE the judge's reason or
 # what else the row must say.
 add_score_row() {
-  local speed field row=()
-  speed=$(speedup "$5" "$6")
-  for field in "$1" "$2" "$3" "$4" "$5" "$6" "$speed" "$7" "$8" "$9" "${10:--}" "${11:-}"; do
+  local field row=()
+  for field in "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "${10}" "${11:--}" "${12:-}"; do
     row+=("$(one_line "$field")")
   done
   (IFS=$'\t'; printf '%s\n' "${row[*]}") >>"$scores_tsv"
-  [ "$7" = ok ] || exit_status=1
+  [ "$8" = ok ] || exit_status=1
 }
 
 # report_bad_run WHAT VERDICT LOG: one line on stderr for a wrong or failed run.

@@ -10,9 +10,6 @@
 
 # ---------------------------------------------------------------- saxpy
 
-# The course's element count, cudaSaxpy's default.
-GRADE_SAXPY_N=100000000
-
 # saxpy_variants: the variants graded, one a line.
 saxpy_variants() {
   if [ -f "$repo/.handout" ]; then echo student; else printf '%s\n' course tuned; fi
@@ -27,7 +24,7 @@ saxpy_worker_target() {
 }
 
 grade_saxpy() {
-  local n=${saxpy_n:-$GRADE_SAXPY_N} variant target prefix rows="" memcpy_ms=- problem verdict
+  local n=$saxpy_n variant target prefix rows="" memcpy_ms=- problem verdict
   local trip_ms kernel_ms
   ensure_program judge || { not_graded saxpy "$(unavailable judge)"; return; }
   for variant in $(saxpy_variants); do

@@ -112,9 +112,10 @@ grade_scan_count() {
   fi
   [ "$JUDGE_VERDICT" = ok ] ||
     warn "$test $n${algo:+ ($algo)}: rejected by the judge: $JUDGE_NOTE (worker's log: ${prefix#"$logs"/}.worker/)"
-  add_score_row "$part" "$n" - "$(scan_reference_name)" "$REF_MS" "$JUDGE_MS" "$JUDGE_VERDICT" \
-    "$(scan_score "$JUDGE_VERDICT" "$REF_MS" "$JUDGE_MS")" "$GRADE_SCAN_POINTS" "$JUDGE_ROUND_TRIP" \
-    "$(noted "$JUDGE_NOTE" "$(noise_note scan_score "$JUDGE_VERDICT" "$REF_MS" "$REF_MEDIAN" "$JUDGE_MS" "$JUDGE_MEDIAN")")"
+  judge_score "$test" "$REF_MS" "$REF_MEDIAN" || { not_graded "$part" "the judge could not score $n: $ROW_PROBLEM"; return 1; }
+  add_score_row "$part" "$n" - "$(scan_reference_name)" "$REF_MS" "$JUDGE_MS" "$ROW_SPEEDUP" "$JUDGE_VERDICT" \
+    "$ROW_SCORE" "$ROW_MAX" "$JUDGE_ROUND_TRIP" \
+    "$(noted "$JUDGE_NOTE" "$(noise_note "$JUDGE_VERDICT" "$ROW_SCORE" "$ROW_LOW" "$ROW_HIGH" "$REF_MS" "$REF_MEDIAN" "$JUDGE_MS" "$JUDGE_MEDIAN")")"
 }
 
 # grade_scan_rung TEST ALGORITHM: the table of one worker (ALGORITHM empty:
@@ -130,7 +131,7 @@ grade_scan_rung() {
     grade_scan_count "$part" "$test" "$n" "$test${algo:+ $algo} $n ($i/$total)" "$algo" || return 1
   done
   print_score_table "$part" "Score table: $test$what (ms, best of $runs timed by the judge)" \
-    "Element Count" "Ref Time" "Student Time" "$GRADE_SCAN_POINTS"
+    "Element Count" "Ref Time" "Student Time"
 }
 
 grade_scan() {
@@ -147,5 +148,5 @@ grade_scan() {
   fi
   for algo in "${scan_rungs[@]}"; do grade_scan_rung "$test" "$algo" || return; done
   print_ladder_table "Ladder: $test, ms per element count, best of $runs, against $(scan_reference_name)" \
-    "$counts" "$test" "$GRADE_SCAN_POINTS" "${scan_rungs[@]}"
+    "$counts" "$test" "${scan_rungs[@]}"
 }

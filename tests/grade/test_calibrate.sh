@@ -13,6 +13,9 @@ source "$here/../../scripts/calibrate_lib.sh"
 scripts=$here/../../scripts
 runs=$here/fixtures/calibration_h200
 use_temp_folder
+# The points are the judge's (judge score).
+need_judge
+CALIBRATE_JUDGE=$JUDGE_PROGRAM
 
 table=$(calibration_points "$runs/own.tsv" "$runs/judged.tsv" "$runs/course.tsv" render fill pixels tiles classic ref)
 expect_eq "render: the header" "| render | course reference | reference, own | reference, judged | fill | pixels | tiles | classic | ref |" \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Unit tests of scripts/grade_lib.sh: parsing recorded program output (ours
 # and the course's formats, passes and failures), verdicts, the course's
-# scoring rules, seeds, cache names and the tables.
+# contract as read, seeds, cache names and the tables.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/grade_lib.sh
@@ -87,50 +87,14 @@ test_verdicts() {
   expect_eq "one line of many" "a b c" "$(one_line $'a\nb\tc')"
 }
 
-# render_points NAME WANT VERDICT T_REF T
-render_points() { expect_eq "render score: $1" "$2" "$(render_score "$3" "$4" "$5")"; }
-
-test_render_score() {
-  render_points "faster than the reference" 9 ok 10 5
-  render_points "exactly 1.2 T_ref" 9 ok 10 12
-  render_points "just over 1.2 T_ref" 8 ok 10 12.01
-  render_points "2 T_ref" 6 ok 10 20
-  render_points "3 T_ref" 5 ok 10 30
-  render_points "7 T_ref: ceil of exactly 1" 3 ok 10 70
-  render_points "exactly 10 T_ref" 3 ok 10 100
-  render_points "over 10 T_ref" 2 ok 10 100.1
-  render_points "zero time" 9 ok 10 0.0000
-  render_points "incorrect but fast" 0 wrong 10 1
-  render_points "crashed, no time" 0 crash 10 -
-  render_points "no reference time" n/a ok - 5
-}
-
-# scan_points NAME WANT VERDICT T_REF T
-scan_points() { expect_eq "scan score: $1" "$2" "$(scan_score "$3" "$4" "$5")"; }
-
-test_scan_score() {
-  scan_points "faster" 1.25 ok 2 1
-  scan_points "exactly 1.2 T_ref" 1.25 ok 2 2.4
-  scan_points "2 T_ref" 0.625 ok 2 4
-  scan_points "3 T_ref, not rounded" 0.416666667 ok 1 3
-  scan_points "10000 T_ref: no exponent" 0.000125 ok 1 10000
-  scan_points "incorrect" 0 wrong 2 1
-  scan_points "no reference" n/a ok - 1
-}
-
 test_totals_and_numbers() {
-  expect_eq "render total" 23/27 "$(printf '9\n5\n9\n' | score_total 9)"
-  expect_eq "scan total" 4.292/5 "$(printf '1.25\n0.625\n1.25\n1.166666667\n' | score_total 1.25)"
+  expect_eq "render total" 23/27 "$(printf '9 9\n5 9\n9 9\n' | score_total)"
+  expect_eq "scan total" 4.292/5 "$(printf '1.25 1.25\n0.625 1.25\n1.25 1.25\n1.166666667 1.25\n' | score_total)"
   # Four rows of 0.9375 (shown 0.938) make 3.75, not 3.752.
-  expect_eq "scan total from exact scores" 3.75/5 \
-    "$(for _ in 1 2 3 4; do scan_score ok 3 4; done | score_total 1.25)"
+  expect_eq "scan total from exact scores" 3.75/5 "$(for _ in 1 2 3 4; do echo 0.9375 1.25; done | score_total)"
   expect_eq "a score as shown" 0.938 "$(round_score 0.9375)"
   expect_eq "a whole score as shown" 9 "$(round_score 9)"
-  expect_eq "perfect scaling" 25.0000 "$(per_core 100 4)"
-  expect_eq "total with an unscored row" "2.5/3.75 (1 not scored)" "$(printf '1.25\nn/a\n1.25\n' | score_total 1.25)"
-  expect_eq "speedup" 2.00x "$(speedup 10 5)"
-  expect_eq "speedup without a time" - "$(speedup 10 -)"
-  expect_eq "speedup of a zero time" - "$(speedup 10 0.0000)"
+  expect_eq "total with an unscored row" "2.5/3.75 (1 not scored)" "$(printf '1.25 1.25\nn/a 1.25\n1.25 1.25\n' | score_total)"
   expect_eq "smallest number" 0.5 "$(printf '2\n0.5\n10\n' | min_number)"
   expect_eq "smallest of none" "" "$(printf '' | min_number)"
 }
@@ -171,6 +135,22 @@ test_load_and_cache_entries() {
   expect_eq "unknown: nothing" "" "$(GRADE_LOADAVG_FILE=$tmp_dir/loadavg other_runnable)"
 }
 
+# The course's contract as the grader reads it (the judge's own reading
+# and its scores are judge_contract_tests').
+test_contract() {
+  expect_eq "the graded scenes" rgb,rand10k,rand100k,pattern,snowsingle,biglittle,rand1M,micro2M \
+    "$(contract_value '.scenes | join(",")')"
+  expect_eq "render's maximum over 8 scenes" 72 "$(contract_maximum render 8)"
+  expect_eq "scan's maximum over 4 sizes" 5 "$(contract_maximum scan 4)"
+  expect_eq "find_repeats' maximum over 3 sizes" 3.75 "$(contract_maximum find_repeats 3)"
+  expect_eq "saxpy scores nothing" "" "$(contract_maximum saxpy 1)"
+  expect_eq "a note where a median's score differs" \
+    "within the timing's spread of a threshold: 0.9 to 1.25 at the medians' times (reference 1.0000 to 1.0000 ms, yours 1.1000 to 1.3 ms)" \
+    "$(noise_note ok 1.25 0.9 1.25 1.0000 - 1.1000 1.3)"
+  expect_eq "no note where none differs" "" "$(noise_note ok 1.25 1.25 1.25 1.0000 1.1 1.1000 1.3)"
+  expect_eq "no note on a rejected row" "" "$(noise_note rejected 0 0.9 1.25 1.0000 1.1 1.1000 1.3)"
+}
+
 test_tables() {
   local tsv box md
   tsv=$'Scene Name\tRef Time (T_ref)\tYour Time (T)\tScore\tSpeedup\tReference\nrgb\t0.2500\t0.2000\t9\t1.25x\trender_ref -r cuda\nrand10k\t1.0000\t3.0000 (F)\t0\t0.33x\trender_ref -r cuda\nTOTAL\t9/18'
@@ -189,9 +169,8 @@ test_tables() {
 test_render_parsing
 test_scan_parsing
 test_verdicts
-test_render_score
-test_scan_score
 test_totals_and_numbers
+test_contract
 test_references
 test_load_and_cache_entries
 test_tables

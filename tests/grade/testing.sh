@@ -85,10 +85,20 @@ fake_programs() {
   for program in "$@"; do ln -s "$(dirname "${BASH_SOURCE[0]}")/fake/$program" "$dir/$program"; done
 }
 
+# need_judge: the test ends here, skipped (77), without the real judge
+# (JUDGE_PROGRAM, the build's, which ctest names): the stand-in scores
+# every row with it (judge score), as the grader does.
+need_judge() {
+  [ -x "${JUDGE_PROGRAM:-}" ] && return 0
+  echo "SKIPPED: the judge is not built (JUDGE_PROGRAM: '${JUDGE_PROGRAM:-}'); the grader scores every row with it"
+  exit 77
+}
+
 # fake_judge DIR: DIR holding the judge's stand-in (fake/judge) and the
 # workers grade.sh names to it: files that run nothing (the stand-in reads
 # only their names).
 fake_judge() {
+  need_judge
   fake_programs "$1" judge
   fake_judge_workers "$1"
 }
@@ -116,14 +126,20 @@ quiet_machine() {
 }
 
 # copy_grader DIR: scripts/grade.sh and the scripts it sources (grade_lib.sh's
-# GRADE_FILES), copied into DIR.
+# GRADE_FILES), copied into DIR, and what else it reads (GRADE_DATA) into
+# DIR/.. as in the suite.
 copy_grader() {
-  local scripts files
+  local scripts files data path
   scripts=$(dirname "${BASH_SOURCE[0]}")/../../scripts
   # Read in a shell of its own: the test keeps its own functions.
   # shellcheck disable=SC2016  # expanded by that shell
   mapfile -t files < <(bash -c 'source "$1" && printf "%s\n" "${GRADE_FILES[@]}"' grade_lib "$scripts/grade_lib.sh")
+  # shellcheck disable=SC2016  # expanded by that shell
+  mapfile -t data < <(bash -c 'source "$1" && printf "%s\n" "${GRADE_DATA[@]}"' grade_lib "$scripts/grade_lib.sh")
   cp -R -- "${files[@]/#/$scripts/}" "$1/"
+  for path in "${data[@]}"; do
+    mkdir -p -- "$1/../$(dirname -- "$path")" && cp -- "$scripts/../$path" "$1/../$path"
+  done
 }
 
 # A pause no other process on the machine uses, for stand-in programs that

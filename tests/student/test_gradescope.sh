@@ -88,6 +88,7 @@ test_converter_errors() {
 test_grade_sh_writes_it() {
   local bin=$tmp/bin status scores
   mkdir -p "$bin"
+  [ -x "${JUDGE_PROGRAM:-}" ] || { skip_part "grade.sh --gradescope: the judge is not built (JUDGE_PROGRAM), which scores every row"; return; }
   for program in render cudaScan; do ln -s "$repo/tests/grade/fake/$program" "$bin/$program"; done
   fake_judge "$bin"
   # The CPU renderer's reference is the serial time over the cores: 10 ms per
