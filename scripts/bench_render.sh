@@ -2,7 +2,7 @@
 # The CUDA renderer's benchmark: for each scene with a speed target, the
 # printed Total per frame (clear + advance + render) of
 #   render -r cuda --cuda-mode MODE -s SIZE -b 0:4 -f '' SCENE
-# best of RUNS runs, per mode, next to the target (docs/cuda_renderer.md).
+# best of RUNS runs, per mode, next to the target (docs/design/cuda_renderer.md).
 #
 # Usage: scripts/bench_render.sh BUILD_DIR [--modes "auto tiled binned"]
 #                                [--runs N] [--size N] [--logs DIR]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # On a GPU machine: the grade's calibration against the course's, in one
-# run (docs/grading.md, "The reference against the course's, and the
+# run (docs/measurements/grading_h200.md, "The reference against the course's, and the
 # calibration, in one run"). Builds the suite and a handout with its
 # reference programs for this GPU, then times the reference and each
 # submission two ways: its own printed time, as the course's checker reads
@@ -129,8 +129,9 @@ own_times() {
   done
 }
 
-# judged_row LABEL WORKER TEST ITEM JUDGE_ARGS...: the judge's row, after
-# the label, into judged.tsv; fails when the judge does (a rejected row).
+# judged_row LABEL WORKER TEST ITEM JUDGE_ARGS...: the judge's row (its
+# --rows, read by name) into judged.tsv as "LABEL TEST ITEM STATUS BEST_MS";
+# fails when the judge does (a rejected row).
 # shellcheck disable=SC2317  # run by function_step
 judged_row() {
   local label=$1 worker=$2 test=$3 item=$4 what=--counts dir out=$work/judge.out status
@@ -138,10 +139,13 @@ judged_row() {
   [ "$test" = render ] && what=--scenes
   dir=$logs/judge/$label-$test-$item
   mkdir -p "$dir"
-  run_program_in . 900 "$bin/judge" --worker "$worker" --runs "$runs" --log-dir "$dir" "$what" "$item" "$@" "$test" \
-    >"$out" 2>"$dir/judge.err" </dev/null
+  rm -f -- "$work/judge.rows"
+  run_program_in . 900 "$bin/judge" --worker "$worker" --runs "$runs" --log-dir "$dir" "$what" "$item" \
+    --rows "$work/judge.rows" "$@" "$test" >"$out" 2>"$dir/judge.err" </dev/null
   status=$?
-  grep -v '^#' "$out" | sed "s/^/$label\t/" >>"$judged"
+  # The best time to the judge's printed 4 decimals.
+  [ ! -s "$work/judge.rows" ] || jq -r --arg who "$label" '[$who, .test, .item, .status, (.best_ms // "-")] | @tsv' \
+    "$work/judge.rows" | awk -F '\t' -v OFS='\t' '$5 != "-" { $5 = sprintf("%.4f", $5) } { print }' >>"$judged"
   [ "$status" = 0 ] || { echo "$label $test $item: the judge said:"; cat "$out" "$dir/judge.err"; }
   return "$status"
 }

@@ -29,7 +29,7 @@
 # graded under), name, email, submitted_at, late (yes, no or unknown),
 # late_by_s, platform (gradescope or canvas). Nothing is left behind when
 # the import fails. The forms are those the platforms document;
-# docs/grading.md says what was checked.
+# docs/instructors.md says what was checked.
 # Exit status: 0 imported, 1 the export is not of that form, 2 usage.
 set -uo pipefail
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes the tree a class receives (docs/grading.md, "For instructors: the
+# Writes the tree a class receives (docs/instructors.md, "For instructors: the
 # handout"):
 # the student slots, the serial references, the scenes, the shading rule,
 # the grader, the tests of the slots and the student docs, and none of the
@@ -81,7 +81,7 @@ HANDOUT_PATHS=(
   judge/CMakeLists.txt judge/app judge/include judge/src judge/contract "${JUDGE_WORKERS[@]/#/judge/worker/}"
   scripts/setup.sh scripts/submit.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   scripts/profile.sh scripts/plot_ladder.gp
-  docs/students.md docs/render.md docs/grading.md docs/scene_file_format.md docs/scenes.md
+  docs/students.md docs/render.md docs/grading.md docs/design/judge.md docs/scene_file_format.md docs/scenes.md
 )
 
 usage_error() {

@@ -26,7 +26,7 @@ anchors() {
     tr '[:upper:]' '[:lower:]' | sed -E 's/[^a-z0-9 _-]//g; s/ /-/g'
 }
 
-docs=(README.md docs/*.md)
+docs=(README.md docs/*.md docs/*/*.md)
 # Links: [text](target), the target neither a URL nor an e-mail address.
 for doc in "${docs[@]}"; do
   dir=$(dirname "$doc")
@@ -70,7 +70,7 @@ done
 while IFS= read -r cited; do
   if [ -e "$cited" ]; then pass; else fail "a source comment cites $cited: no such file"; fi
 done < <(grep -rhoE --include='*.h' --include='*.cpp' --include='*.cu' --include='*.cuh' --include='*.sh' \
-  --include='CMakeLists.txt' --include='*.cmake' 'docs/[a-z_]+\.md' common saxpy scan render scenes judge scripts tests cmake CMakeLists.txt |
+  --include='CMakeLists.txt' --include='*.cmake' 'docs/([a-z_]+/)?[a-z_0-9]+\.md' common saxpy scan render scenes judge scripts tests cmake CMakeLists.txt |
   sort -u)
 
 finish

@@ -1,7 +1,7 @@
 // The CUDA renderer: the same images as RefRenderer (bit for bit; within
 // kSnowTolerance on snow scenes; but the circles mode, wrong on purpose),
 // drawn one 16x16 tile per thread block in the tuned modes.
-// docs/cuda_renderer.md explains the two designs and their measurements.
+// docs/design/cuda_renderer.md explains the two designs and their measurements.
 //
 // Plain C++: programs and tests include this without nvcc.
 #pragma once
@@ -34,7 +34,7 @@ namespace render {
 // A setting left out (std::nullopt) takes its default. The programs' CUDA
 // renderer, make_cuda_renderer(CudaMode) of render/cuda_mode.h, first takes
 // it from its RENDER_CUDA_* environment variable when that is set (for
-// measurements, docs/cuda_renderer.md); a CudaRenderer made with these
+// measurements, docs/design/cuda_renderer.md); a CudaRenderer made with these
 // options reads no environment.
 struct CudaRendererOptions {
   CudaMode mode = CudaMode::Auto;
@@ -44,7 +44,7 @@ struct CudaRendererOptions {
   // memory at setup.
   std::optional<std::size_t> max_pairs_per_pass;
   // Flat scenes blend with one fused multiply-add per channel where that is
-  // provably the reference's result (docs/cuda_renderer.md); false always
+  // provably the reference's result (docs/design/cuda_renderer.md); false always
   // uses the reference's two roundings. For tests.
   bool allow_fused_blend = true;
   // A requested mode draws one frame at setup, so the first timed frame
@@ -65,8 +65,8 @@ struct CudaRendererOptions {
   // 4, 6 or 8 (more blocks hide more load latency, fewer registers may
   // spill). Not given: 8 (RENDER_CUDA_TILED_BLOCKS).
   std::optional<int> tiled_blocks_per_sm;
-  // Exact suffix compositing in binned mode (docs/cuda_renderer.md, section
-  // 6): on a flat, still scene whose colors are all safe, a tile with at
+  // Exact suffix compositing in binned mode (docs/design/suffix_proof.md):
+  // on a flat, still scene whose colors are all safe, a tile with at
   // least this many pairs blends each pixel's last circles only, where that
   // provably gives the serial result. 0: off. Not given: 256
   // (RENDER_CUDA_SUFFIX_MIN_PAIRS).

@@ -1,6 +1,6 @@
 // Exact suffix compositing for flat circles: a pixel's result from only the
 // last few circles that cover it, when that provably equals the serial blend.
-// docs/cuda_renderer.md ("Exact suffix compositing") gives the proof.
+// docs/design/suffix_proof.md gives the proof.
 //
 // A flat blend is p' = fl(fl(0.5·c) + fl(0.5·p)) per channel: non-decreasing
 // in p, so a run of blends is too. With safe colors (safe_color) the value

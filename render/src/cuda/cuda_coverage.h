@@ -7,7 +7,7 @@
 // d² = dx·dx + dy·dy (each product and the sum rounded) never decreases as
 // |dx| or |dy| grows. The tile's smallest and largest d² are therefore
 // bounded by values built from its edge pixel centers, computed with the
-// very same operations. docs/cuda_renderer.md has the argument in full.
+// very same operations. docs/design/suffix_proof.md has the argument in full.
 #pragma once
 
 #include <cstdint>

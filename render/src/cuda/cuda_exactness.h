@@ -1,6 +1,6 @@
 // What setup proves of a scene, so the CUDA renderer may take an exact
 // shortcut: where the fused blend gives the reference's bits, and the color
-// bounds of suffix compositing. Plain C++ (docs/cuda_renderer.md,
+// bounds of suffix compositing. Plain C++ (docs/design/cuda_renderer.md,
 // "Exactness", has the arguments in full).
 #pragma once
 

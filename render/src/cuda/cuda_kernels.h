@@ -55,7 +55,7 @@ struct FrameGeometry {
   int tile_count() const { return tiles_x * tiles_y; }
 };
 
-// How a contribution is blended (docs/cuda_renderer.md, "Exactness").
+// How a contribution is blended (docs/design/cuda_renderer.md, "Exactness").
 enum class Shading {
   FlatExact, // the reference's arithmetic: p = base + (1 - alpha)·p, two roundings
   FlatFused, // one fused multiply-add; only where setup proved it equal

@@ -13,7 +13,7 @@ namespace render::gpu {
 namespace {
 
 // Auto does not time tiled mode when every tile would test more circles than
-// this in total: such frames take tens of milliseconds (docs/cuda_renderer.md).
+// this in total: such frames take tens of milliseconds (docs/design/cuda_renderer.md).
 constexpr double kMaxTiledTrialTests = 2.0e9;
 constexpr int kAutoTrials = 3;
 

@@ -1,4 +1,4 @@
-// Exact suffix compositing in binned mode (docs/cuda_renderer.md, section 6,
+// Exact suffix compositing in binned mode (docs/design/suffix_proof.md,
 // has the proof; render/suffix.h the CPU renderer's version). In a flat scene
 // with safe colors every blend is monotone and keeps a pixel within [lo, hi],
 // the bounds of its start and of the scene's colors. So if a pixel's last K
@@ -31,7 +31,7 @@ namespace render::gpu {
 // tiles to the full blend, 48 settled every one in a model with exactly 48
 // per pixel. A window of 48 whole-tile pairs gives each pixel at least that
 // many; it beat 64 on the dense scenes and kept more margin than 40, while
-// 32 sent tiles back to the full blend (docs/cuda_renderer.md, section 6).
+// 32 sent tiles back to the full blend (docs/design/suffix_proof.md).
 constexpr int kSuffixCircles = 48;
 
 // Per tile row, a difference array of covered runs: +1 at a run's first

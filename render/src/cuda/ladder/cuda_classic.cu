@@ -11,7 +11,7 @@
 // The scan is the block-wide one the handout gives students
 // (render/student/block_scan.cuh), so this reference is built from what a
 // student has. What is left: every tile still tests every circle (the
-// binned mode, stage two of docs/cuda_renderer.md, removes that).
+// binned mode, stage two of docs/design/cuda_renderer.md, removes that).
 #include "block_scan.cuh"
 #include "common/cuda_check.h"
 #include "cuda_ladder.h"
