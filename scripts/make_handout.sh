@@ -226,7 +226,7 @@ written=1
 # The student docs are the handout's README; .handout selects the handout
 # build (cmake/Handout.cmake).
 cp "$repo/docs/students.md" "$dir/README.md"
-for doc in "$dir/README.md" "$dir"/docs/*.md; do
+for doc in "$dir/README.md" "$dir"/docs/*.md "$dir"/docs/*/*.md; do
   strip_suite_only "$doc" || fail "${doc#"$dir"/}: unbalanced suite-only markers"
 done
 # grade.sh's help names only what a handout grades: not the options that
