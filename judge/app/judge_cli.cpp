@@ -63,6 +63,16 @@ Options:
                         give the same inputs, for a regrade. Without it a
                         fresh secret is drawn, so a seed reproduces nothing
                         and a worker that knows it predicts nothing
+  --reference-worker PATH  scan, find_repeats: time this worker (the
+                        reference) interleaved with the graded one: both
+                        alive, each pair of calls on one input, the order
+                        alternating, each held still while the other is
+                        timed, at least --runs pairs and then more, up to
+                        the contract's max_runs, until the score is the same
+                        at the medians' times as at the best ones. Prints a
+                        row "reference:TEST" before each graded row, which
+                        carries the score (the fields of judge score) and
+                        "stable"
   --trusted-untimed     render: never charge the load and the read-back (for
                         our own reference workers: their frame is what the
                         course times)
@@ -102,7 +112,8 @@ enum Long {
   kListScenes,
   kTrustedUntimed,
   kSecretFile,
-  kRows
+  kRows,
+  kReferenceWorker
 };
 
 std::vector<std::int64_t> parse_counts(const std::string& text) {
@@ -158,6 +169,7 @@ std::optional<JudgeCommand> parse_command_line(int argc, char** argv) {
                                  {"size", required_argument, nullptr, kSize},
                                  {"list-scenes", no_argument, nullptr, kListScenes},
                                  {"rows", required_argument, nullptr, kRows},
+                                 {"reference-worker", required_argument, nullptr, kReferenceWorker},
                                  {"help", no_argument, nullptr, 'h'},
                                  {nullptr, 0, nullptr, 0}};
   JudgeCommand command;
@@ -237,6 +249,9 @@ std::optional<JudgeCommand> parse_command_line(int argc, char** argv) {
     case kSecretFile:
       command.secret_file = absolute(optarg, "--secret-file");
       break;
+    case kReferenceWorker:
+      command.reference_worker = absolute(optarg, "--reference-worker");
+      break;
     case kRows:
       command.rows_file = optarg;
       break;
@@ -280,6 +295,8 @@ std::optional<JudgeCommand> parse_command_line(int argc, char** argv) {
     for (std::int64_t n : counts)
       if (test == judge::ScanTest::kFindRepeats && n < 2)
         throw common::UsageError("--counts: find_repeats needs at least 2 elements");
+  if (!command.reference_worker.empty() && (render_test || saxpy_test))
+    throw common::UsageError("--reference-worker is for scan and find_repeats");
   if (worker.empty()) throw common::UsageError("--worker is required");
   opt.worker = absolute(worker, "--worker");
   return command;

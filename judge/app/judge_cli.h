@@ -23,8 +23,9 @@ struct JudgeCommand {
   std::vector<std::string> scenes = judge::contract_scenes();
   int size = judge::contract::kSize;
   bool trusted_untimed = false;
-  std::string secret_file; // absolute; empty: none
-  std::string rows_file;   // --rows; empty: none
+  std::string secret_file;      // absolute; empty: none
+  std::string rows_file;        // --rows; empty: none
+  std::string reference_worker; // absolute; empty: the graded worker alone
 };
 
 // The command `argv` asks for, checked; nothing when it printed what was

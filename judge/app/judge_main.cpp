@@ -6,6 +6,7 @@
 #include <cuda_runtime_api.h>
 #include <sys/stat.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
@@ -15,10 +16,12 @@
 #include "common/cli.h"
 #include "common/cuda_check.h"
 #include "common/device.h"
+#include "judge/contract.h"
 #include "judge/render_judge.h"
 #include "judge/saxpy_judge.h"
 #include "judge/scan_judge.h"
 #include "judge/seeds.h"
+#include "judge/session.h"
 #include "judge_cli.h"
 #include "judge_rows.h"
 #include "judge_score.h"
@@ -82,6 +85,44 @@ template <typename Options> Options options_for(const judge::JudgeOptions& commo
   return options;
 }
 
+// The reference and the graded worker timed interleaved: the reference's
+// row, then (where the reference was correct) the graded row with its score.
+bool judge_pair(judge::ScanTest test, std::int64_t n, const judge::ScanJudgeOptions& options,
+                const std::string& reference_worker, const judge::SandboxPlan& plan,
+                judge_app::RowPrinter& rows) {
+  const judge::ScanPair pair = judge::judge_scan_pair(test, n, options, reference_worker, plan);
+  const judge::ScanRow& ref = pair.reference;
+  const judge::ScanRow& row = pair.graded;
+  const std::string name = judge::test_name(test);
+  rows.print("reference:" + name, std::to_string(n), ref.correct, ref.times_ms, ref.empty_ms,
+             ref.charged_ms, ref.reason, plan.sandboxed, ",\"role\":\"reference\"");
+  // A reference that failed grades nothing: the graded row is not written.
+  // (One with no call timed, because the graded worker failed first, did
+  // not fail.)
+  if (!ref.reason.empty()) return false;
+  // Scored at the times the row shows (4 decimals), as a table is read.
+  const auto shown = [](double ms) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4f", ms);
+    return std::strtod(text, nullptr);
+  };
+  judge_app::RowTimes times;
+  if (ref.correct) {
+    times.ref = shown(judge::best_of(ref.times_ms));
+    times.ref_median = shown(judge::median_of(ref.times_ms));
+  }
+  if (row.correct) {
+    times.best = shown(judge::best_of(row.times_ms));
+    times.median = shown(judge::median_of(row.times_ms));
+  }
+  const std::string scored = ",\"role\":\"graded\"," +
+                             judge_app::score_fields(*judge::part_rule(name), row.correct, times) +
+                             ",\"stable\":" + (pair.stable ? "true" : "false");
+  rows.print(name, std::to_string(n), row.correct, row.times_ms, row.empty_ms, row.charged_ms,
+             row.reason, plan.sandboxed, scored);
+  return row.correct;
+}
+
 int run(int argc, char** argv) {
   std::optional<judge_app::JudgeCommand> parsed = judge_app::parse_command_line(argc, argv);
   if (!parsed) return 0;
@@ -138,6 +179,10 @@ int run(int argc, char** argv) {
   const auto sopt = options_for<judge::ScanJudgeOptions>(opt);
   for (judge::ScanTest test : command.scan_tests) {
     for (std::int64_t n : command.counts) {
+      if (!command.reference_worker.empty()) {
+        all_ok = judge_pair(test, n, sopt, command.reference_worker, plan, rows) && all_ok;
+        continue;
+      }
       const judge::ScanRow row = judge::judge_scan(test, n, sopt, plan);
       all_ok = all_ok && row.correct;
       rows.print(judge::test_name(test), std::to_string(n), row.correct, row.times_ms, row.empty_ms,

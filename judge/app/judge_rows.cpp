@@ -48,7 +48,7 @@ RowPrinter::RowPrinter(const std::string& rows_file) {
 
 void RowPrinter::print(const std::string& test, const std::string& item, bool correct,
                        const std::vector<double>& times, double empty_ms, double charged_ms,
-                       const std::string& reason, bool sandboxed) {
+                       const std::string& reason, bool sandboxed, const std::string& more_json) {
   const std::string why = reason.empty() && !sandboxed ? "unsandboxed" : reason;
   std::ostringstream best, median;
   best << std::fixed << std::setprecision(4);
@@ -67,7 +67,7 @@ void RowPrinter::print(const std::string& test, const std::string& item, bool co
         << "\",\"best_ms\":" << (correct ? best.str() : "null")
         << ",\"median_ms\":" << (correct ? median.str() : "null") << ",\"empty_ms\":" << empty_ms
         << ",\"charged_ms\":" << charged_ms << ",\"runs\":" << times.size()
-        << ",\"reason\":" << json_string(why) << "}" << std::endl;
+        << ",\"reason\":" << json_string(why) << more_json << "}" << std::endl;
   if (!rows_) throw std::runtime_error("--rows: a row could not be written");
 }
 

@@ -16,10 +16,11 @@ public:
   explicit RowPrinter(const std::string& rows_file);
 
   // One row (the judge's usage text names the fields). `sandboxed` false
-  // notes "unsandboxed" where there is no other reason.
+  // notes "unsandboxed" where there is no other reason. `more_json`: more
+  // fields of the JSON line, each with its leading comma.
   void print(const std::string& test, const std::string& item, bool correct,
              const std::vector<double>& times, double empty_ms, double charged_ms,
-             const std::string& reason, bool sandboxed);
+             const std::string& reason, bool sandboxed, const std::string& more_json = "");
 
 private:
   std::ofstream rows_;

@@ -70,6 +70,25 @@ std::string json_number(const std::optional<double>& v) {
 
 } // namespace
 
+std::string score_fields(const judge::ScoreRule& rule, bool ok, const RowTimes& t) {
+  const auto score_of = [&](const std::optional<double>& r,
+                            const std::optional<double>& mine) -> std::optional<double> {
+    if (!ok) return 0.0;
+    if (!r || !mine) return std::nullopt;
+    return judge::course_score(rule, *r, *mine);
+  };
+  const std::optional<double> median = t.median ? t.median : t.best;
+  const std::optional<double> ref_median = t.ref_median ? t.ref_median : t.ref;
+  std::optional<double> speedup;
+  if (t.ref && t.best && *t.best > 0) speedup = *t.ref / *t.best;
+  return "\"ref_ms\":" + (t.ref ? plain(*t.ref, 4) : std::string("null")) +
+         ",\"score\":" + json_number(score_of(t.ref, t.best)) +
+         ",\"max_score\":" + plain(rule.points) +
+         ",\"score_low\":" + json_number(score_of(t.ref, median)) +
+         ",\"score_high\":" + json_number(score_of(ref_median, t.best)) +
+         ",\"speedup\":" + (speedup ? plain(*speedup, 6) : std::string("null"));
+}
+
 int run_score(int argc, char** argv) {
   static const option kLong[] = {
       {"part", required_argument, nullptr, kPart},
@@ -133,24 +152,9 @@ int run_score(int argc, char** argv) {
     if (t) t = std::strtod(plain(*t / double(cores), 4).c_str(), nullptr);
   };
   if (cores > 1) per_core(ref), per_core(ref_median);
-  if (!median) median = best;
-  if (!ref_median) ref_median = ref;
 
-  const auto score_of = [&](const std::optional<double>& r,
-                            const std::optional<double>& t) -> std::optional<double> {
-    if (status != "ok") return 0.0;
-    if (!r || !t) return std::nullopt;
-    return judge::course_score(*rule, *r, *t);
-  };
-  std::optional<double> speedup;
-  if (ref && best && *best > 0) speedup = *ref / *best;
-  std::cout << "{\"part\":" << json_string(part)
-            << ",\"ref_ms\":" << (ref ? plain(*ref, 4) : "null")
-            << ",\"score\":" << json_number(score_of(ref, best))
-            << ",\"max_score\":" << plain(rule->points)
-            << ",\"score_low\":" << json_number(score_of(ref, median))
-            << ",\"score_high\":" << json_number(score_of(ref_median, best))
-            << ",\"speedup\":" << (speedup ? plain(*speedup, 6) : "null") << "}\n";
+  std::cout << "{\"part\":" << json_string(part) << ","
+            << score_fields(*rule, status == "ok", {ref, ref_median, best, median}) << "}\n";
   return 0;
 }
 

@@ -3,7 +3,23 @@
 // The grader's only arithmetic on a row is here.
 #pragma once
 
+#include <optional>
+#include <string>
+
+#include "judge/contract.h"
+
 namespace judge_app {
+
+// A row's times, ms, each where known: the reference's best and median, the
+// graded worker's best and median (a median not known: its best).
+struct RowTimes {
+  std::optional<double> ref, ref_median, best, median;
+};
+
+// The score's JSON fields (ref_ms, score, max_score, score_low, score_high,
+// speedup; judge score --help says what each is), without braces. `ok`
+// false: the row was rejected and scores 0.
+std::string score_fields(const judge::ScoreRule& rule, bool ok, const RowTimes& times);
 
 extern const char kScoreUsage[];
 

@@ -28,4 +28,10 @@ double course_score(const ScoreRule& rule, double ref_ms, double ms) {
   return rule.floor_points + std::ceil((rule.points - rule.floor_points) * ref_ms / ms);
 }
 
+RowScores row_scores(const ScoreRule& rule, double ref_best, double ref_median, double best,
+                     double median) {
+  return {course_score(rule, ref_best, best), course_score(rule, ref_best, median),
+          course_score(rule, ref_median, best)};
+}
+
 } // namespace judge

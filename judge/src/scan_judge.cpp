@@ -1,12 +1,14 @@
 #include "judge/scan_judge.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "judge/contract.h"
 #include "judge/seeds.h"
 #include "judge/session.h"
 #include "scan/reference.h"
@@ -106,73 +108,158 @@ double measure_switch_ms(const std::string& calibration_worker, const JudgeOptio
   return median_of(probes);
 }
 
-ScanRow judge_scan(ScanTest test, std::int64_t n, const ScanJudgeOptions& options,
-                   const SandboxPlan& plan) {
-  ScanRow row;
-  row.test = test;
-  row.n = n;
-  const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(int);
-  SharedArray input = SharedArray::create(options.memory, bytes);
-  SharedArray output = SharedArray::create(options.memory, bytes + kGuardBytes);
-  const std::string log =
-      options.log_dir + "/worker-" + test_name(test) + "-" + std::to_string(n) + ".log";
-  Session session(options.worker,
-                  {"--memory", memory_name(options.memory), "--input-bytes",
-                   std::to_string(input.bytes()), "--output-bytes", std::to_string(output.bytes())},
-                  {input.fd(), output.fd()}, log, options.sandbox, plan);
-  row.reason = session.wait_ready(options.start_timeout_s);
-  if (!row.reason.empty()) return row;
-  row.empty_ms = session.empty_round_trip(5, options.call_timeout_s);
+namespace {
 
-  std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
-  std::vector<int> in(static_cast<std::size_t>(n)), want(static_cast<std::size_t>(n));
-  const Command command = test == ScanTest::kScan ? Command::kScan : Command::kFindRepeats;
-  for (int call = 1; call <= options.runs; ++call) {
-    const std::uint64_t seed = seeds();
-    fill_random(in, seed);
-    if (test == ScanTest::kFindRepeats) ensure_a_repeat(in, seed >> 17);
-    std::int64_t want_count = 0;
-    if (test == ScanTest::kScan)
-      scan::exclusive_scan_serial(in.data(), want.data(), n);
-    else
-      want_count = scan::find_repeats_serial(in.data(), n, want.data());
-    // The worker is still while its input is written (as saxpy's): what it
-    // does once it can see the input is on the clock.
-    row.reason = session.pause(kPauseSeconds);
-    if (!row.reason.empty()) return row;
-    if (n > 0) input.write(0, in.data(), bytes);
-    output.fill(kPoison);
-    const Answer answer = session.call_resuming(command, n, options.call_timeout_s);
+// One call's input and what the serial reference makes of it.
+struct CallInput {
+  std::vector<int> in, want;
+  std::int64_t want_count = 0;
+};
+
+CallInput draw_input(ScanTest test, std::int64_t n, std::uint64_t seed) {
+  CallInput c;
+  c.in.resize(static_cast<std::size_t>(n));
+  c.want.resize(static_cast<std::size_t>(n));
+  fill_random(c.in, seed);
+  if (test == ScanTest::kFindRepeats) ensure_a_repeat(c.in, seed >> 17);
+  if (test == ScanTest::kScan)
+    scan::exclusive_scan_serial(c.in.data(), c.want.data(), n);
+  else
+    c.want_count = scan::find_repeats_serial(c.in.data(), n, c.want.data());
+  return c;
+}
+
+// One worker of a row: its arrays, its session and its row. It is held
+// still (paused) between its timed calls, so that another worker timed
+// meanwhile runs alone and nothing it does unseen runs off the clock.
+class Side {
+public:
+  Side(ScanTest test, std::int64_t n, const std::string& worker, const std::string& log,
+       const ScanJudgeOptions& options, const SandboxPlan& plan)
+      : input_(SharedArray::create(options.memory, static_cast<std::size_t>(n) * sizeof(int))),
+        output_(SharedArray::create(options.memory,
+                                    static_cast<std::size_t>(n) * sizeof(int) + kGuardBytes)),
+        session_(worker,
+                 {"--memory", memory_name(options.memory), "--input-bytes",
+                  std::to_string(input_.bytes()), "--output-bytes",
+                  std::to_string(output_.bytes())},
+                 {input_.fd(), output_.fd()}, log, options.sandbox, plan),
+        options_(options) {
+    row.test = test;
+    row.n = n;
+  }
+
+  // Ready, its empty round trip measured, and held still; false (the
+  // reason in the row) when it is not.
+  bool start() {
+    row.reason = session_.wait_ready(options_.start_timeout_s);
+    if (!row.reason.empty()) return false;
+    row.empty_ms = session_.empty_round_trip(5, options_.call_timeout_s);
+    return hold();
+  }
+
+  // Timed call `call` on `input`, checked; held still again after it.
+  // False (the worker gone, the reason in the row) when the row is over.
+  bool timed_call(int call, const CallInput& input) {
+    const std::int64_t n = row.n;
+    if (n > 0) input_.write(0, input.in.data(), static_cast<std::size_t>(n) * sizeof(int));
+    output_.fill(kPoison);
+    // The worker was still while its input was written: what it does once
+    // it can see the input is on the clock.
+    const Command command = row.test == ScanTest::kScan ? Command::kScan : Command::kFindRepeats;
+    const Answer answer = session_.call_resuming(command, n, options_.call_timeout_s);
     if (!answer.failure.empty()) {
       row.reason = answer.failure;
-      return row;
+      return false;
     }
     // The GPU runs one process's context at a time: work the worker left
     // running delays the judge's probe, and is charged to the call.
-    const LateWork late = probe_late_work(options.memory, options.switch_ms,
+    const LateWork late = probe_late_work(options_.memory, options_.switch_ms,
                                           "timed call " + std::to_string(call), answer.ms);
-    if (!late.reason.empty()) {
-      row.reason = late.reason;
-      session.quit();
-      return row;
-    }
-    const double charged = late.charged_ms;
-    if (answer.worker_failed) {
-      row.reason = "failed: " + answer.message;
-      session.quit();
-      return row;
-    }
-    row.reason = check_output(test, call, output, n, answer, want, want_count);
-    if (!row.reason.empty()) {
-      session.quit();
-      return row;
-    }
-    row.times_ms.push_back(answer.ms + charged);
-    row.charged_ms = std::max(row.charged_ms, charged);
+    if (!late.reason.empty()) return end(late.reason);
+    if (answer.worker_failed) return end("failed: " + answer.message);
+    const std::string wrong =
+        check_output(row.test, call, output_, n, answer, input.want, input.want_count);
+    if (!wrong.empty()) return end(wrong);
+    row.times_ms.push_back(answer.ms + late.charged_ms);
+    row.charged_ms = std::max(row.charged_ms, late.charged_ms);
+    return hold();
   }
-  session.quit();
-  row.correct = true;
-  return row;
+
+  // The worker leaves (unless a failure ended it): the row is correct when
+  // every call was and there was one.
+  void finish() {
+    if (!row.reason.empty()) return;
+    session_.quit();
+    row.correct = !row.times_ms.empty();
+  }
+
+  ScanRow row;
+
+private:
+  bool hold() {
+    row.reason = session_.pause(kPauseSeconds);
+    return row.reason.empty();
+  }
+  bool end(const std::string& why) {
+    row.reason = why;
+    session_.quit();
+    return false;
+  }
+
+  SharedArray input_, output_;
+  Session session_;
+  const ScanJudgeOptions& options_;
+};
+
+std::string log_name(const ScanJudgeOptions& options, const char* who, ScanTest test,
+                     std::int64_t n) {
+  return options.log_dir + "/" + who + "-" + test_name(test) + "-" + std::to_string(n) + ".log";
+}
+
+} // namespace
+
+ScanRow judge_scan(ScanTest test, std::int64_t n, const ScanJudgeOptions& options,
+                   const SandboxPlan& plan) {
+  Side side(test, n, options.worker, log_name(options, "worker", test, n), options, plan);
+  if (!side.start()) return side.row;
+  std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
+  for (int call = 1; call <= options.runs; ++call)
+    if (!side.timed_call(call, draw_input(test, n, seeds()))) return side.row;
+  side.finish();
+  return side.row;
+}
+
+ScanPair judge_scan_pair(ScanTest test, std::int64_t n, const ScanJudgeOptions& options,
+                         const std::string& reference_worker, const SandboxPlan& plan) {
+  Side reference(test, n, reference_worker, log_name(options, "reference", test, n), options, plan);
+  Side graded(test, n, options.worker, log_name(options, "worker", test, n), options, plan);
+  const ScoreRule& rule = *part_rule(test_name(test));
+  ScanPair pair;
+  std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
+  const int limit = std::max(options.runs, contract::kMaxRuns);
+  if (reference.start() && graded.start()) {
+    for (int call = 1; call <= limit; ++call) {
+      // The same input for both, each timed alone, the order alternating.
+      const CallInput input = draw_input(test, n, seeds());
+      Side& first = call % 2 == 1 ? reference : graded;
+      Side& second = call % 2 == 1 ? graded : reference;
+      if (!first.timed_call(call, input) || !second.timed_call(call, input)) break;
+      if (call < options.runs) continue;
+      // Repeated until the score no longer rests on which calls were fastest.
+      const RowScores s =
+          row_scores(rule, best_of(reference.row.times_ms), median_of(reference.row.times_ms),
+                     best_of(graded.row.times_ms), median_of(graded.row.times_ms));
+      pair.stable = std::abs(s.low - s.score) <= rule.steady_within &&
+                    std::abs(s.high - s.score) <= rule.steady_within;
+      if (pair.stable) break;
+    }
+  }
+  reference.finish();
+  graded.finish();
+  pair.reference = reference.row;
+  pair.graded = graded.row;
+  return pair;
 }
 
 } // namespace judge

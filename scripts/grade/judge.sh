@@ -47,7 +47,8 @@ judge_worker() {
 # run_judge LABEL PREFIX WORKER TEST ITEM [MEMORY]: runs the judge as
 # judge_worker says (saxpy: ITEM elements, its rows read with judge_row);
 # its output in JUDGE_LOG, its rows as JSON lines in JUDGE_ROWS, its exit
-# status in JUDGE_STATUS.
+# status in JUDGE_STATUS. JUDGE_REFERENCE=PATH (scan, find_repeats): that
+# worker is the reference, timed interleaved with WORKER (judge_pair).
 run_judge() {
   local label=$1 prefix=$2 worker=$3 test=$4 n=$5 memory=${6:-$judge_memory} path
   local -a args=(--worker "$worker" --runs "$runs" --memory "$memory")
@@ -57,6 +58,7 @@ run_judge() {
     [[ ! $seed_mode =~ ^[0-9]+$ ]] || args+=(--seed "$((seed_mode + 1))")
   else
     args+=(--counts "$n")
+    [ -z "${JUDGE_REFERENCE:-}" ] || args+=(--reference-worker "$JUDGE_REFERENCE")
   fi
   JUDGE_LOG=$prefix.judge.log JUDGE_ROWS=$prefix.judge.rows
   rm -f -- "$JUDGE_ROWS"
@@ -106,17 +108,61 @@ judge_row() {
 # against: REF_MS, or over CORES cores to 4 decimals). Fails, the judge's
 # line in ROW_PROBLEM, when it cannot score.
 judge_score() {
-  local out status=rejected speed ref
+  local out status=rejected
   [ "$JUDGE_VERDICT" != ok ] || status=ok
   if ! out=$("$bin_dir/judge" score --part "$1" --status "$status" --best-ms "${JUDGE_MS:--}" --median-ms "${JUDGE_MEDIAN:--}" \
     --reference-ms "${2:--}" --reference-median-ms "${3:--}" --reference-cores "${4:-1}" 2>&1); then
     ROW_PROBLEM=$(one_line "$out")
     return 1
   fi
-  eval "$(jq -r '@sh "ROW_SCORE=\(.score // "n/a") ROW_MAX=\(.max_score) ROW_LOW=\(.score_low // "n/a") ROW_HIGH=\(.score_high // "n/a") speed=\(.speedup // "-") ref=\(.ref_ms // "-")"' <<<"$out")"
-  ROW_SPEEDUP=- ROW_REF_MS=$2
+  read_score_fields "$out"
+  ROW_REF_MS=$2
+  [ "${4:-1}" = 1 ] || [ "$score_ref" = - ] || ROW_REF_MS=$(LC_ALL=C printf '%.4f' "$score_ref")
+}
+
+# read_score_fields JSON: the score fields of JSON (judge score's, or a
+# scored row's, read by name) into ROW_SCORE, ROW_MAX, ROW_LOW, ROW_HIGH
+# and ROW_SPEEDUP; score_ref is its ref_ms ("-" for none).
+read_score_fields() {
+  local speed
+  eval "$(jq -r '@sh "ROW_SCORE=\(.score // "n/a") ROW_MAX=\(.max_score) ROW_LOW=\(.score_low // "n/a") ROW_HIGH=\(.score_high // "n/a") speed=\(.speedup // "-") score_ref=\(.ref_ms // "-")"' <<<"$1")"
+  ROW_SPEEDUP=-
   [ "$speed" = - ] || ROW_SPEEDUP=$(LC_ALL=C printf '%.2fx' "$speed")
-  [ "${4:-1}" = 1 ] || [ "$ref" = - ] || ROW_REF_MS=$(LC_ALL=C printf '%.4f' "$ref")
+}
+
+# judge_pair LABEL PREFIX WORKER REFERENCE TEST N: the judge on WORKER and
+# REFERENCE timed interleaved (its --reference-worker), one row scored by
+# the judge: sets what judge_row and read_score_fields set, ROW_REF_MS
+# and REF_MEDIAN (the reference's best and median, 4 decimals). Fails,
+# with why in ROW_PROBLEM, when the row could not be graded (the
+# reference failed, or the judge could not run).
+judge_pair() {
+  local label=$1 prefix=$2 worker=$3 reference=$4 test=$5 n=$6 graded ref_row
+  JUDGE_REFERENCE=$reference run_judge "$label" "$prefix" "$worker" "$test" "$n"
+  judge_row "$test" "$n"
+  graded=""
+  [ ! -s "$JUDGE_ROWS" ] ||
+    graded=$(jq -c --arg test "$test" --arg item "$n" 'select(.test == $test and .item == $item and .role == "graded")' \
+      "$JUDGE_ROWS" 2>/dev/null | head -n 1)
+  if [ -z "$graded" ]; then
+    ref_row=""
+    [ ! -s "$JUDGE_ROWS" ] ||
+      ref_row=$(jq -r --arg test "reference:$test" --arg item "$n" 'select(.test == $test and .item == $item and .status != "ok") | .reason' \
+        "$JUDGE_ROWS" 2>/dev/null | head -n 1)
+    if [ -n "$ref_row" ]; then
+      ROW_PROBLEM="the reference $(basename -- "$reference") was rejected by the judge: $(one_line "$ref_row") (log: ${JUDGE_LOG#"$logs"/})"
+    else
+      ROW_PROBLEM=$(judge_problem)
+      [ -n "$ROW_PROBLEM" ] || ROW_PROBLEM="the judge wrote no row (log: ${JUDGE_LOG#"$logs"/})"
+    fi
+    return 1
+  fi
+  read_score_fields "$graded"
+  ROW_REF_MS=-
+  [ "$score_ref" = - ] || ROW_REF_MS=$(LC_ALL=C printf '%.4f' "$score_ref")
+  REF_MEDIAN=$(jq -r --arg test "reference:$test" --arg item "$n" 'select(.test == $test and .item == $item) | .median_ms // "-"' \
+    "$JUDGE_ROWS" | head -n 1)
+  [ "$REF_MEDIAN" = - ] || REF_MEDIAN=$(LC_ALL=C printf '%.4f' "$REF_MEDIAN")
 }
 
 # judge_problem: why the judge cannot grade at all (no GPU, no sandbox),

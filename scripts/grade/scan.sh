@@ -1,15 +1,16 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034,SC2154  # the settings are options.sh's, shared by every part
 # grade.sh's scan and find_repeats parts: each size of the graded worker and
-# of the reference worker timed and checked by the judge (judge.sh), one
-# after the other on the same GPU; or, with --ref-scan, a course-style
-# reference program's own printed time.
+# of the reference worker timed interleaved and checked by one judge run
+# (judge.sh's judge_pair), which scores the row; or, with --ref-scan, the
+# graded worker judged against a course-style reference program's own
+# printed time.
 # Sourced by scripts/grade.sh, after grade_lib.sh, options_lib.sh and run_lib.sh.
 
 # ---------------------------------------------------------------- scan
 
-# Reference times per test and count, measured once (--ladder reuses them).
-declare -A scan_ref_ms=() scan_ref_trip=() scan_ref_median=()
+# --ref-scan's times per test and count, measured once (--ladder reuses them).
+declare -A scan_ref_ms=()
 
 # scan_rungs_available: whether this build has the workers of our algorithms
 # (a handout has none).
@@ -66,56 +67,53 @@ scan_reference_name() {
   fi
 }
 
-# scan_reference_time PART TEST N LABEL: sets REF_MS (and REF_TRIP, the
-# judge's round trip, "-" for --ref-scan) from the named reference; a
-# reference that cannot give a correct time stops the part (not_graded).
+# scan_reference_time PART TEST N LABEL: sets REF_MS from the --ref-scan
+# program's own printed time (REF_MEDIAN "-"), measured once per size (the
+# ladder's rungs reuse it); a reference that cannot give a correct time
+# stops the part (not_graded).
 scan_reference_time() {
   local part=$1 test=$2 n=$3 label=$4
-  REF_MS=${scan_ref_ms[$test:$n]:-} REF_TRIP=${scan_ref_trip[$test:$n]:--}
-  REF_MEDIAN=${scan_ref_median[$test:$n]:--}
+  REF_MS=${scan_ref_ms[$test:$n]:-} REF_MEDIAN=-
   [ -z "$REF_MS" ] || return 0
-  REF_MEDIAN=-
-  if [ -n "$ref_scan" ]; then
-    timed_runs "$label: reference $(scan_reference_name)" "$logs/$test/$n.ref" "$GRADE_SCAN_PASS_RE" \
-      "$ref_scan" -m "$test" -i random -n "$n"
-    if [ "$RUN_VERDICT" != ok ]; then
-      reference_failed "$part" "$(scan_reference_name)"
-      return 1
-    fi
-    REF_MS=$RUN_BEST
-  else
-    judge_worker "$label: reference $(scan_reference_name)" "$logs/$test/$n.ref" \
-      "$(scan_reference_worker)" "$test" "$n"
-    if [ "$JUDGE_VERDICT" != ok ]; then
-      local problem
-      problem=$(judge_problem)
-      not_graded "$part" "${problem:-the reference $(scan_reference_name) was rejected by the judge: $JUDGE_NOTE (log: ${JUDGE_LOG#"$logs"/})}"
-      return 1
-    fi
-    REF_MS=$JUDGE_MS REF_MEDIAN=$JUDGE_MEDIAN REF_TRIP=$JUDGE_ROUND_TRIP
+  timed_runs "$label: reference $(scan_reference_name)" "$logs/$test/$n.ref" "$GRADE_SCAN_PASS_RE" \
+    "$ref_scan" -m "$test" -i random -n "$n"
+  if [ "$RUN_VERDICT" != ok ]; then
+    reference_failed "$part" "$(scan_reference_name)"
+    return 1
   fi
-  scan_ref_ms[$test:$n]=$REF_MS scan_ref_trip[$test:$n]=$REF_TRIP scan_ref_median[$test:$n]=$REF_MEDIAN
+  REF_MS=$RUN_BEST
+  scan_ref_ms[$test:$n]=$REF_MS
 }
 
 # grade_scan_count PART TEST N LABEL ALGORITHM: one row of the scan or
-# find_repeats table. Returns 1 when the part cannot go on (no GPU, no
-# sandbox, no reference).
+# find_repeats table. The reference worker and the graded one are timed
+# interleaved by one judge run, which scores the row (judge_pair); a
+# --ref-scan program's own time is measured first, once per size, and the
+# judge scores the graded worker's row against it (judge_score). Returns 1
+# when the part cannot go on (no GPU, no sandbox, no reference).
 grade_scan_count() {
-  local part=$1 test=$2 n=$3 label=$4 algo=$5 problem prefix
+  local part=$1 test=$2 n=$3 label=$4 algo=$5 problem prefix ref_ms
   prefix=$logs/$test/$n${algo:+.$algo}
-  scan_reference_time "$part" "$test" "$n" "$label" || return 1
-  judge_worker "$label" "$prefix" "$bin_dir/$(scan_worker_target "$algo")" "$test" "$n"
-  problem=$(judge_problem)
-  if [ -n "$problem" ]; then
-    not_graded "$part" "$problem"
-    return 1
+  if [ -n "$ref_scan" ]; then
+    scan_reference_time "$part" "$test" "$n" "$label" || return 1
+    judge_worker "$label" "$prefix" "$bin_dir/$(scan_worker_target "$algo")" "$test" "$n"
+    problem=$(judge_problem)
+    if [ -n "$problem" ]; then
+      not_graded "$part" "$problem"
+      return 1
+    fi
+    judge_score "$test" "$REF_MS" "$REF_MEDIAN" || { not_graded "$part" "the judge could not score $n: $ROW_PROBLEM"; return 1; }
+    ref_ms=$REF_MS
+  else
+    judge_pair "$label (against $(scan_reference_name))" "$prefix" "$bin_dir/$(scan_worker_target "$algo")" \
+      "$(scan_reference_worker)" "$test" "$n" || { not_graded "$part" "$ROW_PROBLEM"; return 1; }
+    ref_ms=$ROW_REF_MS
   fi
   [ "$JUDGE_VERDICT" = ok ] ||
     warn "$test $n${algo:+ ($algo)}: rejected by the judge: $JUDGE_NOTE (worker's log: ${prefix#"$logs"/}.worker/)"
-  judge_score "$test" "$REF_MS" "$REF_MEDIAN" || { not_graded "$part" "the judge could not score $n: $ROW_PROBLEM"; return 1; }
-  add_score_row "$part" "$n" - "$(scan_reference_name)" "$REF_MS" "$JUDGE_MS" "$ROW_SPEEDUP" "$JUDGE_VERDICT" \
+  add_score_row "$part" "$n" - "$(scan_reference_name)" "$ref_ms" "$JUDGE_MS" "$ROW_SPEEDUP" "$JUDGE_VERDICT" \
     "$ROW_SCORE" "$ROW_MAX" "$JUDGE_ROUND_TRIP" \
-    "$(noted "$JUDGE_NOTE" "$(noise_note "$JUDGE_VERDICT" "$ROW_SCORE" "$ROW_LOW" "$ROW_HIGH" "$REF_MS" "$REF_MEDIAN" "$JUDGE_MS" "$JUDGE_MEDIAN")")"
+    "$(noted "$JUDGE_NOTE" "$(noise_note "$JUDGE_VERDICT" "$ROW_SCORE" "$ROW_LOW" "$ROW_HIGH" "$ref_ms" "$REF_MEDIAN" "$JUDGE_MS" "$JUDGE_MEDIAN")")"
 }
 
 # grade_scan_rung TEST ALGORITHM: the table of one worker (ALGORITHM empty:

@@ -200,7 +200,8 @@ test_handout_references() {
   FAKE_WORKER_MS=judge_scan_reference=2 grade handout_scan scan --counts 1000000
   expect_eq "handout: ref/'s reference worker by default" "|1000000|2.0000|1.0000|1.25|2.00x|0.0003|judge_scan_reference|" \
     "$(row "$OUT" 1000000)"
-  expect_match "handout: the judge runs it" "^judge --worker $handout/ref/.bin/judge_scan_reference " "$(cat "$CALLS")"
+  expect_match "handout: the judge runs it beside the student's worker" \
+    "^judge --worker $bin/scan_worker .*--reference-worker $handout/ref/.bin/judge_scan_reference " "$(cat "$CALLS")"
   # A handout made with --no-refs: no reference worker in ref/.bin, none
   # in its build either.
   rm "$handout/ref/.bin/judge_scan_reference"
@@ -320,10 +321,19 @@ test_scan_default_reference() {
   expect_match "course reference: the header" '^\| Element Count +\| Ref Time +\| Student Time +\| Score +\| Speedup +\| Round trip +\| Reference' "$OUT"
   expect_eq "course reference: row" "|2000000|2.0000|4.0000|0.625|0.50x|0.0003|course design (judge_scan_reference)|" \
     "$(row "$OUT" 2000000)"
-  expect_match "course reference: the judge on the reference" \
-    "^judge --worker $bin/judge_scan_reference --runs 2 --memory device --counts 2000000 --hide .* scan\$" "$(cat "$CALLS")"
-  expect_match "course reference: the judge on the student's worker" \
-    "^judge --worker $bin/scan_worker --runs 2 --memory device --counts 2000000 --hide .* scan\$" "$(cat "$CALLS")"
+  # One judge run a size: the student's worker and the reference interleaved.
+  expect_match "course reference: the judge on the student's worker and the reference" \
+    "^judge --worker $bin/scan_worker --runs 2 --memory device --counts 2000000 --reference-worker $bin/judge_scan_reference --hide .* scan\$" \
+    "$(cat "$CALLS")"
+  expect_eq "course reference: one judge run a size" 2 "$(grep -c '^judge ' "$CALLS")"
+  # A reference the judge rejects grades nothing: the part is not graded,
+  # with its reason, and keeps its points for a retry.
+  FAKE_REJECT=judge_scan_reference:scan:1000000 grade scan_ref_rejected scan --counts 1000000
+  expect_eq "rejected reference: exit status" 1 "$STATUS"
+  expect_match "rejected reference: not graded, why" \
+    '^scan: not graded: the reference judge_scan_reference was rejected by the judge: output of timed call 1 differs' "$OUT"
+  expect_eq "rejected reference: the part's points kept" "scan	the	1.25" \
+    "$(awk -F '\t' 'NR == 2 { split($2, w, " "); print $1 "\t" w[1] "\t" $3 }' "$LOGS/not_graded.tsv")"
   expect_match "course reference: the logs and the programs hidden" \
     "^judge --worker $bin/scan_worker .*--hide $bin .*--hide $LOGS " "$(cat "$CALLS")"
   expect_eq "course reference: the worker's output not run through grade.sh" 0 "$(grep -c 'stand-in worker' <<<"$OUT$ERR")"
@@ -390,7 +400,8 @@ test_ladder() {
   expect_eq "scan ladder: exit status" 0 "$STATUS"
   expect_eq "scan ladder: kogge-stone" "|kogge-stone|4.0000|0.625/1.25|" "$(row "$OUT" kogge-stone | tail -n 1)"
   expect_eq "scan ladder: cub" "|cub|1.0000|1.25/1.25|" "$(row "$OUT" cub | tail -n 1)"
-  expect_eq "scan ladder: the reference judged once" 1 "$(grep -c 'judge_scan_reference' "$CALLS")"
+  # Each rung timed interleaved with the reference: one judge run a rung.
+  expect_eq "scan ladder: the reference beside each rung" 4 "$(grep -c -- '--reference-worker .*judge_scan_reference' "$CALLS")"
 }
 
 test_scan_wrong_and_no_gpu() {

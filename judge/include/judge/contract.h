@@ -29,6 +29,9 @@ struct ScoreRule {
   double full_at;
   double floor_beyond;
   double floor_points;
+  // Interleaved timing stops repeating once the scores at the medians'
+  // times are within this of the score (points).
+  double steady_within;
 };
 
 struct GradedPart {
@@ -47,7 +50,7 @@ namespace contract_checks {
 
 constexpr bool rules_are_sound() {
   for (const ScoreRule& r : contract::kRules) {
-    if (!(r.points > 0) || !(r.full_at >= 1)) return false;
+    if (!(r.points > 0) || !(r.full_at >= 1) || !(r.steady_within >= 0)) return false;
     if (r.formula == Formula::kStepped &&
         (!(r.floor_beyond > r.full_at) || r.floor_points < 0 || !(r.floor_points < r.points)))
       return false;
@@ -69,6 +72,7 @@ static_assert(rules_are_sound(), "course.json: a rule needs points > 0 and full_
 static_assert(parts_name_rules(), "course.json: every part names one of the rules");
 static_assert(contract::kRuns >= 1 && contract::kSize >= 1 && contract::kSaxpyCount >= 1,
               "course.json: runs, size and saxpy_count are positive");
+static_assert(contract::kMaxRuns >= contract::kRuns, "course.json: max_runs is at least runs");
 
 } // namespace contract_checks
 
@@ -82,5 +86,14 @@ std::vector<std::string> contract_scenes();
 // A correct row's score by `rule`, from the reference's time and the
 // graded worker's (ms, both positive).
 double course_score(const ScoreRule& rule, double ref_ms, double ms);
+
+// A correct row's score at the two best times, and with either side's
+// median instead (low: the graded worker's; high: the reference's): where
+// they differ, the timing's spread reaches a threshold.
+struct RowScores {
+  double score, low, high;
+};
+RowScores row_scores(const ScoreRule& rule, double ref_best, double ref_median, double best,
+                     double median);
 
 } // namespace judge

@@ -44,4 +44,16 @@ double measure_switch_ms(const std::string& calibration_worker, const JudgeOptio
 ScanRow judge_scan(ScanTest test, std::int64_t n, const ScanJudgeOptions& options,
                    const SandboxPlan& plan);
 
+// The graded worker and the reference timed interleaved: both alive, each
+// pair of calls on one fresh input, the order alternating, each worker held
+// still while the other is timed. At least `runs` pairs; then more, up to
+// the contract's kMaxRuns, until the row's score is the same at the
+// medians' times as at the best ones (stable).
+struct ScanPair {
+  ScanRow reference, graded;
+  bool stable = false;
+};
+ScanPair judge_scan_pair(ScanTest test, std::int64_t n, const ScanJudgeOptions& options,
+                         const std::string& reference_worker, const SandboxPlan& plan);
+
 } // namespace judge

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The scan judge's reference and graded worker timed interleaved
+# (--reference-worker), on host-code workers: the reference's row then the
+# graded row, scored by the contract; the calls of the two alternate, one
+# input each pair; a slow row repeats until the contract's max_runs; a
+# graded worker that fails scores 0 beside a good reference; a reference
+# that fails writes no graded row. Skips (77) without bubblewrap.
+#
+# Usage: test_judge_pair.sh JUDGE BIN_DIR
+set -uo pipefail
+judge=$1 bin=$2
+# shellcheck source=tests/grade/testing.sh
+source "$(dirname "$0")/../grade/testing.sh"
+judge_test_start "$bin/judge_worker_honest"
+contract=$(dirname "$0")/../../judge/contract/course.json
+
+# pair GRADED REFERENCE [OPTIONS...]: the judge on the two (file names in
+# BIN_DIR), scan at 1000 elements; its exit status in $status, its rows
+# in $tmp/rows.jsonl, the workers' logs in $tmp/logs.
+pair() {
+  local graded=$1 reference=$2
+  shift 2
+  rm -rf -- "$tmp/logs" "$tmp/rows.jsonl"
+  mkdir -p "$tmp/logs"
+  "$judge" --worker "$bin/$graded" --reference-worker "$bin/$reference" --memory host --counts 1000 \
+    --call-timeout 3 --start-timeout 30 --memory-limit "$memory_limit" --log-dir "$tmp/logs" \
+    --rows "$tmp/rows.jsonl" "$@" scan >"$tmp/out" 2>&1
+  status=$?
+}
+
+# field ROLE NAME: one field of the row of that role.
+field() { jq -r --arg role "$1" --arg name "$2" 'select(.role == $role) | .[$name]' "$tmp/rows.jsonl"; }
+
+# Five times slower than the reference: 1.25 / 5 at the best times, by the
+# contract's rule (judge score's, from the row's own times).
+pair judge_worker_slower_honest judge_worker_slow_honest --runs 3
+expect_eq "slower: exit status" 0 "$status"
+expect_eq "slower: the reference's row first, then the graded one" "reference:scan reference,scan graded" \
+  "$(jq -r '"\(.test) \(.role)"' "$tmp/rows.jsonl" | paste -sd, -)"
+want=$("$judge" score --part scan --status ok --best-ms "$(field graded best_ms)" --median-ms "$(field graded median_ms)" \
+  --reference-ms "$(field reference best_ms)" --reference-median-ms "$(field reference median_ms)" | jq -c '{score, max_score, score_low, score_high}')
+expect_eq "slower: scored by the contract, at the row's times" "$want" "$(jq -c 'select(.role == "graded") | {score, max_score, score_low, score_high}' "$tmp/rows.jsonl")"
+expect_eq "slower: the reference time scored against" "$(field reference best_ms)" "$(field graded ref_ms)"
+score=$(field graded score)
+if awk -v s="$score" 'BEGIN { exit !(s > 0.15 && s < 0.35) }'; then pass; else fail "slower: about 1.25 / 5 (got $score)"; fi
+runs=$(field graded runs)
+if [ "$runs" = "$(field reference runs)" ] && [ "$runs" -ge 3 ] && [ "$runs" -le "$(jq .max_runs "$contract")" ]; then pass; else
+  fail "slower: as many calls each, from --runs to max_runs (got $runs and $(field reference runs))"
+fi
+if [ "$(field graded stable)" = false ]; then
+  expect_eq "slower, unsteady: repeated to max_runs" "$(jq .max_runs "$contract")" "$runs"
+fi
+
+# The calls alternate: reference, graded; graded, reference; ... each
+# worker's log holds the monotonic clock at its calls.
+pair judge_worker_stamp judge_worker_stamp --runs 4
+expect_eq "stamps: exit status" 0 "$status"
+order=$( { sed -n 's/^call /R /p' "$tmp/logs/reference-scan-1000.log"; sed -n 's/^call /G /p' "$tmp/logs/worker-scan-1000.log"; } |
+  sort -k2,2n | awk '{ printf "%s", $1 }')
+calls=$(field graded runs)
+want=$(awk -v n="$calls" 'BEGIN { for (i = 1; i <= n; i++) printf "%s", (i % 2 ? "RG" : "GR") }')
+expect_eq "stamps: the two workers' calls alternate in pairs" "$want" "$order"
+
+# A graded worker that hangs: rejected, 0 points, the reference's row good.
+pair judge_worker_hang judge_worker_slow_honest --runs 2
+expect_eq "graded hang: exit status" 1 "$status"
+expect_eq "graded hang: rejected, 0 of the row's points" "rejected 0 1.25" \
+  "$(field graded status) $(field graded score) $(field graded max_score)"
+expect_match "graded hang: its reason" 'no answer within 3 s' "$(field graded reason)"
+expect_eq "graded hang: the reference's row" ok "$(field reference status)"
+
+# A reference that hangs grades nothing: its row alone, with its reason.
+pair judge_worker_honest judge_worker_hang --runs 2
+expect_eq "reference hang: exit status" 1 "$status"
+expect_eq "reference hang: no graded row" "reference:scan" "$(jq -r .test "$tmp/rows.jsonl" | paste -sd, -)"
+expect_match "reference hang: its reason" 'no answer within 3 s' "$(field reference reason)"
+
+# Only scan and find_repeats take a reference worker.
+"$judge" --worker "$bin/judge_worker_honest" --reference-worker "$bin/judge_worker_honest" --memory host render >"$tmp/out" 2>&1
+expect_eq "render: usage error" 2 "$?"
+finish
