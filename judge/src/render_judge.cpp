@@ -367,14 +367,17 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   if (empty) row.allowance_ms = empty->allowance_ms();
   // Work moved into the load or the read-back is in every frame's span: the
   // median of the spans beyond the allowance is charged to each frame, so
-  // neither a slow frame of the worker's nor the empty renderer's counts.
+  // one slow span of the empty renderer's does not count; and a frame is
+  // charged at least its own span beyond the allowance, so a frame whose
+  // work was moved out of it alone (into its load) is no best frame.
   std::vector<double> spans;
   for (const Frame& f : frames) spans.push_back(f.untimed_ms);
   const double moved =
       options.charge_untimed ? std::max(0.0, median_of(spans) - row.allowance_ms) : 0;
   for (std::size_t i = 0; i < frames.size(); ++i) {
     const Frame& f = frames[i];
-    const double charged = options.charge_untimed ? moved + f.probe_charged_ms : 0;
+    const double own = std::max(moved, f.untimed_ms - row.allowance_ms);
+    const double charged = options.charge_untimed ? own + f.probe_charged_ms : 0;
     costs << i + 1 << '\t' << f.setup_ms << '\t' << f.load_ms << '\t' << f.frame_ms << '\t'
           << f.read_back_ms << '\t' << f.untimed_ms << '\t';
     if (options.charge_untimed)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -233,32 +234,39 @@ ScanRow judge_scan(ScanTest test, std::int64_t n, const ScanJudgeOptions& option
 ScanPair judge_scan_pair(ScanTest test, std::int64_t n, const ScanJudgeOptions& options,
                          const std::string& reference_worker, const SandboxPlan& plan) {
   Side reference(test, n, reference_worker, log_name(options, "reference", test, n), options, plan);
-  Side graded(test, n, options.worker, log_name(options, "worker", test, n), options, plan);
+  // The graded worker starts once the reference is ready and held: nothing
+  // it starts can take the processes or the cores the reference's start
+  // needs.
+  std::optional<Side> graded;
   const ScoreRule& rule = *part_rule(test_name(test));
   ScanPair pair;
   std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
   const int limit = std::max(options.runs, contract::kMaxRuns);
-  if (reference.start() && graded.start()) {
+  if (reference.start())
+    graded.emplace(test, n, options.worker, log_name(options, "worker", test, n), options, plan);
+  if (graded && graded->start()) {
     for (int call = 1; call <= limit; ++call) {
       // The same input for both, each timed alone, the order alternating.
       const CallInput input = draw_input(test, n, seeds());
-      Side& first = call % 2 == 1 ? reference : graded;
-      Side& second = call % 2 == 1 ? graded : reference;
+      Side& first = call % 2 == 1 ? reference : *graded;
+      Side& second = call % 2 == 1 ? *graded : reference;
       if (!first.timed_call(call, input) || !second.timed_call(call, input)) break;
       if (call < options.runs) continue;
       // Repeated until the score no longer rests on which calls were fastest.
       const RowScores s =
           row_scores(rule, best_of(reference.row.times_ms), median_of(reference.row.times_ms),
-                     best_of(graded.row.times_ms), median_of(graded.row.times_ms));
+                     best_of(graded->row.times_ms), median_of(graded->row.times_ms));
       pair.stable = std::abs(s.low - s.score) <= rule.steady_within &&
                     std::abs(s.high - s.score) <= rule.steady_within;
       if (pair.stable) break;
     }
   }
   reference.finish();
-  graded.finish();
   pair.reference = reference.row;
-  pair.graded = graded.row;
+  if (graded) {
+    graded->finish();
+    pair.graded = graded->row;
+  }
   return pair;
 }
 

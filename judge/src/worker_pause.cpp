@@ -23,10 +23,9 @@ namespace {
 
 struct Process {
   pid_t pid = 0;
-  char state = '?';
 };
 
-// `root` and every process below it, with their states. A sandbox's
+// `root` and every process below it. A sandbox's
 // processes all descend from its bubblewrap: one whose parent ends is
 // taken in by the first process of its namespace, which stays below it.
 std::vector<Process> process_tree(pid_t root) {
@@ -43,7 +42,7 @@ std::vector<Process> process_tree(pid_t root) {
       // "pid (name) state ppid ...": the name may hold spaces and ')'.
       const std::size_t close = line.rfind(')');
       if (close == std::string::npos || close + 4 >= line.size()) continue;
-      const Process p{static_cast<pid_t>(pid), line[close + 2]};
+      const Process p{static_cast<pid_t>(pid)};
       const long parent = std::strtol(line.c_str() + close + 4, nullptr, 10);
       if (p.pid == root)
         top = p;
@@ -62,13 +61,36 @@ std::vector<Process> process_tree(pid_t root) {
   return tree;
 }
 
-// Stopped, traced, or gone: nothing that can run. One in the kernel
-// uninterruptibly (D: a parent waiting for its vfork child, which may be
-// stopped already) that has been sent SIGSTOP runs no code of its own
-// again before it stops: the signal is taken on its way out.
-bool still(const Process& p, const std::set<pid_t>& signalled) {
-  const char s = p.state;
-  return s == 'T' || s == 't' || s == 'Z' || s == 'X' || (s == 'D' && signalled.count(p.pid));
+// The states of every task (thread) of process `pid`: /proc/PID/stat
+// gives its first thread's alone, and that one may have ended (a zombie
+// leader) while the others run on. Empty when the process is gone.
+std::string task_states(pid_t pid) {
+  std::string states;
+  const std::string dir = "/proc/" + std::to_string(pid) + "/task";
+  if (DIR* tasks = opendir(dir.c_str())) {
+    while (const dirent* entry = readdir(tasks)) {
+      if (entry->d_name[0] == '.') continue;
+      std::ifstream in(dir + "/" + entry->d_name + "/stat");
+      std::string line;
+      if (!std::getline(in, line)) continue;
+      const std::size_t close = line.rfind(')');
+      if (close != std::string::npos && close + 2 < line.size()) states += line[close + 2];
+    }
+    closedir(tasks);
+  }
+  return states;
+}
+
+// Stopped, traced, or gone, every task of it: nothing that can run. A
+// task in the kernel uninterruptibly (D: a parent waiting for its vfork
+// child, which may be stopped already) of a process that has been sent
+// SIGSTOP runs no code of its own again before it stops: the signal is
+// taken on its way out.
+bool still(pid_t pid, const std::set<pid_t>& signalled) {
+  for (const char s : task_states(pid))
+    if (!(s == 'T' || s == 't' || s == 'Z' || s == 'X' || (s == 'D' && signalled.count(pid))))
+      return false;
+  return true;
 }
 
 } // namespace
@@ -81,7 +103,9 @@ std::string Worker::pause(double seconds) {
     bool all_still = true;
     const std::vector<Process> tree = process_tree(pid_);
     for (const Process& p : tree)
-      if (!still(p, signalled)) {
+      // Every task counts: a zombie leader's other threads run on, and
+      // SIGSTOP sent to the process reaches them.
+      if (!still(p.pid, signalled)) {
         all_still = false;
         if (::kill(p.pid, SIGSTOP) == 0) signalled.insert(p.pid);
       }

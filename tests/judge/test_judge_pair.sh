@@ -4,7 +4,9 @@
 # graded row, scored by the contract; the calls of the two alternate, one
 # input each pair; a slow row repeats until the contract's max_runs; a
 # graded worker that fails scores 0 beside a good reference; a reference
-# that fails writes no graded row. Skips (77) without bubblewrap.
+# that fails writes no graded row; helpers that burn the cores while the
+# graded worker is held (zombie leaders) are held too. Skips (77) without
+# bubblewrap.
 #
 # Usage: test_judge_pair.sh JUDGE BIN_DIR
 set -uo pipefail
@@ -60,6 +62,15 @@ order=$( { sed -n 's/^call /R /p' "$tmp/logs/reference-scan-1000.log"; sed -n 's
 calls=$(field graded runs)
 want=$(awk -v n="$calls" 'BEGIN { for (i = 1; i <= n; i++) printf "%s", (i % 2 ? "RG" : "GR") }')
 expect_eq "stamps: the two workers' calls alternate in pairs" "$want" "$order"
+
+# A graded worker whose helpers (zombie leaders: their first thread ended,
+# another running on) burn every core while it is held still, that is
+# while the reference is timed: the pause holds them too, so the
+# reference's calls keep an honest time.
+pair judge_worker_zombie_slow_ref judge_worker_honest --runs 3 --counts 1000000 --call-timeout 10
+expect_eq "zombie burners: exit status" 0 "$status"
+expect_eq "zombie burners: the reference's median call unslowed" yes \
+  "$(awk -v m="$(field reference median_ms)" 'BEGIN { print (m < 25) ? "yes" : "no: " m " ms" }')"
 
 # A graded worker that hangs: rejected, 0 points, the reference's row good.
 pair judge_worker_hang judge_worker_slow_honest --runs 2

@@ -97,7 +97,9 @@ expect_eq "trusted or charged: the same variants" "$(cat "$tmp/variants-1")" "$(
 # Work moved out of the timed frame: its rand10k row stays correct, and
 # every frame is charged a good part of the row's best time and more than
 # 1 ms (the work is a serial rand10k frame), swell_allowance's too, though
-# it burns every core while the judge times its empty renderer. The honest
+# it burns every core while the judge times its empty renderer, and
+# zombie_swell's, whose burners are zombie leaders (their first thread
+# ended, another running on) that burn while the worker is held. The honest
 # control, judged among them, is charged under half the least of theirs:
 # the charge tells moved work from an honest load even where a busy machine
 # adds to both.
@@ -109,12 +111,12 @@ charge() {
 moved_least=""
 # At 384x384 the moved work (some 50 ms a frame) stands well above what a
 # busy machine's scheduler adds to a span (a period, some 12 ms).
-for worker in read_back_deferral honest setup_precompute swell_allowance; do
+for worker in read_back_deferral honest setup_precompute swell_allowance zombie_swell; do
   render_rows "$worker" rand10k --size 384
   expect_eq "$worker: still correct" ok "$(field rand10k status)"
   charged=$(charge "$worker")
   if [ "$worker" = honest ]; then
-    honest_charge=$charged
+    honest_charge=$charged honest_best=$(field rand10k best_ms)
     continue
   fi
   expect_eq "$worker: the moved work charged to every frame" yes \
@@ -123,6 +125,14 @@ for worker in read_back_deferral honest setup_precompute swell_allowance; do
 done
 expect_eq "honest: charged under half the least moved work's charge" yes \
   "$(awk -v h="$honest_charge" -v m="$moved_least" 'BEGIN { print (h < 0.5 * m) ? "yes" : "no: " h " ms against " m }')"
+
+# One frame of three drawn in its load (the setup), the others honest: the
+# median span is an honest one, so that frame is charged its own span, and
+# is no faster than an honest frame.
+render_rows minority_setup rand10k --size 384
+expect_eq "minority_setup: still correct" ok "$(field rand10k status)"
+expect_eq "minority_setup: its best frame no faster than half an honest one" yes \
+  "$(awk -v b="$(field rand10k best_ms)" -v h="$honest_best" 'BEGIN { print (b >= 0.5 * h) ? "yes" : "no: " b " ms against " h }')"
 
 # Each frame's costs are in the log folder, beside the empty renderer's
 # (the allowance: a fixed cost of the same run, never a reference's), and

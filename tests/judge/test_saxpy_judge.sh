@@ -67,6 +67,13 @@ expect_eq "watched inputs: exit status" 0 "$status"
 expect_eq "watched inputs: none seen ahead" "kernel calls whose inputs it saw ahead: 0 of 3" \
   "$(grep '^kernel calls whose' "$tmp"/logs-judge_saxpy_worker_watch_inputs/worker-saxpy-8388608.log | tail -n 1)"
 
+# The same watcher in a helper process whose first thread has ended (a
+# zombie leader, its other thread running on): the pause holds it too.
+saxpy_rows judge_saxpy_worker_zombie_watch 8388608
+expect_eq "watched from a zombie leader: exit status" 0 "$status"
+expect_eq "watched from a zombie leader: none seen ahead" "kernel calls whose inputs it saw ahead: 0 of 3" \
+  "$(grep '^kernel calls whose' "$tmp"/logs-judge_saxpy_worker_zombie_watch/worker-saxpy-8388608.log | tail -n 1)"
+
 saxpy_rows judge_saxpy_worker_forged_print 1000
 expect_eq "forged lines: exit status" 0 "$status"
 expect_eq "forged lines: one row of each test, the judge's" 1:1 \

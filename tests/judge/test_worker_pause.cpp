@@ -69,6 +69,42 @@ TEST(WorkerPause, HoldsEveryProcessOfTheSandboxStill) {
   EXPECT_NE(worker.poll(), std::nullopt);
 }
 
+// Waits up to `seconds` for the log to grow past `from`.
+bool grows(const std::string& log, std::size_t from, double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (std::filesystem::file_size(log) > from) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+// A zombie leader: its first thread's state (Z) is not the process's.
+TEST(WorkerPause, HoldsAZombieLeadersOtherThreadsStill) {
+  judge::SandboxOptions options;
+  options.output_limit_bytes = std::int64_t{64} << 20;
+  judge::SandboxPlan plan;
+  try {
+    plan = judge::plan_sandbox(options);
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << "SKIPPED: no sandbox here: " << e.what();
+  }
+  TempDir dir;
+  const std::string log = dir.file("worker.log");
+  judge::Worker worker = judge::Worker::start({ZOMBIE_LEADER_PATH}, {}, log, options, plan);
+  ASSERT_TRUE(grows(log, 0, 10)) << "it never wrote";
+
+  ASSERT_EQ(worker.pause(5), "");
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const std::size_t paused_size = std::filesystem::file_size(log);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(std::filesystem::file_size(log), paused_size) << "its live thread wrote while paused";
+
+  worker.resume();
+  EXPECT_TRUE(grows(log, paused_size, 10)) << "it did not go on after resume()";
+  worker.kill();
+}
+
 TEST(WorkerPause, AnEndedWorkerNeedsNoPause) {
   judge::SandboxOptions options;
   options.unsandboxed = true;
