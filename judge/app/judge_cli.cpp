@@ -63,14 +63,15 @@ Options:
                         give the same inputs, for a regrade. Without it a
                         fresh secret is drawn, so a seed reproduces nothing
                         and a worker that knows it predicts nothing
-  --reference-worker PATH  scan, find_repeats: time this worker (the
-                        reference) interleaved with the graded one: both
-                        alive, each pair of calls on one input, the order
+  --reference-worker PATH  scan, find_repeats, render: time this worker (the
+                        reference; render: trusted, only its frame timed)
+                        interleaved with the graded one: both alive, each
+                        pair of calls (frames) on one input, the order
                         alternating, each held still while the other is
                         timed, at least --runs pairs and then more, up to
-                        the contract's max_runs, until the score is the same
-                        at the medians' times as at the best ones. Prints a
-                        row "reference:TEST" before each graded row, which
+                        the contract's max_runs, until the score is steady
+                        at the medians' times. Prints a row
+                        "reference:TEST" before each graded row, which
                         carries the score (the fields of judge score) and
                         "stable"
   --trusted-untimed     render: never charge the load and the read-back (for
@@ -295,8 +296,10 @@ std::optional<JudgeCommand> parse_command_line(int argc, char** argv) {
     for (std::int64_t n : counts)
       if (test == judge::ScanTest::kFindRepeats && n < 2)
         throw common::UsageError("--counts: find_repeats needs at least 2 elements");
-  if (!command.reference_worker.empty() && (render_test || saxpy_test))
-    throw common::UsageError("--reference-worker is for scan and find_repeats");
+  if (!command.reference_worker.empty() && saxpy_test)
+    throw common::UsageError("--reference-worker is for scan, find_repeats and render");
+  if (!command.reference_worker.empty() && command.trusted_untimed)
+    throw common::UsageError("--reference-worker grades a worker: leave out --trusted-untimed");
   if (worker.empty()) throw common::UsageError("--worker is required");
   opt.worker = absolute(worker, "--worker");
   return command;

@@ -85,17 +85,16 @@ template <typename Options> Options options_for(const judge::JudgeOptions& commo
   return options;
 }
 
-// The reference and the graded worker timed interleaved: the reference's
-// row, then (where the reference was correct) the graded row with its score.
-bool judge_pair(judge::ScanTest test, std::int64_t n, const judge::ScanJudgeOptions& options,
-                const std::string& reference_worker, const judge::SandboxPlan& plan,
-                judge_app::RowPrinter& rows) {
-  const judge::ScanPair pair = judge::judge_scan_pair(test, n, options, reference_worker, plan);
-  const judge::ScanRow& ref = pair.reference;
-  const judge::ScanRow& row = pair.graded;
-  const std::string name = judge::test_name(test);
-  rows.print("reference:" + name, std::to_string(n), ref.correct, ref.times_ms, ref.empty_ms,
-             ref.charged_ms, ref.reason, plan.sandboxed, ",\"role\":\"reference\"");
+// The reference and the graded worker timed interleaved (a judge's pair:
+// scan's or render's): the reference's row, then (where the reference did
+// not fail) the graded row with its score. True when both are correct.
+template <typename Pair>
+bool print_pair(const Pair& pair, const std::string& name, const std::string& item,
+                const judge::SandboxPlan& plan, judge_app::RowPrinter& rows) {
+  const auto& ref = pair.reference;
+  const auto& row = pair.graded;
+  rows.print("reference:" + name, item, ref.correct, ref.times_ms, ref.empty_ms, ref.charged_ms,
+             ref.reason, plan.sandboxed, ",\"role\":\"reference\"");
   // A reference that failed grades nothing: the graded row is not written.
   // (One with no call timed, because the graded worker failed first, did
   // not fail.)
@@ -118,8 +117,8 @@ bool judge_pair(judge::ScanTest test, std::int64_t n, const judge::ScanJudgeOpti
   const std::string scored = ",\"role\":\"graded\"," +
                              judge_app::score_fields(*judge::part_rule(name), row.correct, times) +
                              ",\"stable\":" + (pair.stable ? "true" : "false");
-  rows.print(name, std::to_string(n), row.correct, row.times_ms, row.empty_ms, row.charged_ms,
-             row.reason, plan.sandboxed, scored);
+  rows.print(name, item, row.correct, row.times_ms, row.empty_ms, row.charged_ms, row.reason,
+             plan.sandboxed, scored);
   return row.correct;
 }
 
@@ -156,6 +155,12 @@ int run(int argc, char** argv) {
                                                             : "judge_render_empty_host");
     ropt.charge_untimed = !command.trusted_untimed;
     for (const std::string& scene : command.scenes) {
+      if (!command.reference_worker.empty()) {
+        all_ok = print_pair(judge::judge_render_pair(scene, ropt, command.reference_worker, plan),
+                            "render", scene, plan, rows) &&
+                 all_ok;
+        continue;
+      }
       const judge::RenderRow row = judge::judge_render(scene, ropt, plan);
       all_ok = all_ok && row.correct;
       rows.print("render", scene, row.correct, row.times_ms, row.empty_ms, row.charged_ms,
@@ -180,7 +185,9 @@ int run(int argc, char** argv) {
   for (judge::ScanTest test : command.scan_tests) {
     for (std::int64_t n : command.counts) {
       if (!command.reference_worker.empty()) {
-        all_ok = judge_pair(test, n, sopt, command.reference_worker, plan, rows) && all_ok;
+        all_ok = print_pair(judge::judge_scan_pair(test, n, sopt, command.reference_worker, plan),
+                            judge::test_name(test), std::to_string(n), plan, rows) &&
+                 all_ok;
         continue;
       }
       const judge::ScanRow row = judge::judge_scan(test, n, sopt, plan);

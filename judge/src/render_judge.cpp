@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iomanip>
@@ -13,6 +14,7 @@
 
 #include "common/timer.h"
 #include "judge/channel.h"
+#include "judge/contract.h"
 #include "judge/render_share.h"
 #include "judge/seeds.h"
 #include "judge/session.h"
@@ -291,10 +293,43 @@ private:
 
 } // namespace
 
+namespace {
+
+// Each kept frame's time with what is charged to it (`charges`, when given,
+// gets the charge alone). Work moved into the load or the read-back is in
+// every frame's span: the median of the spans beyond the allowance is
+// charged to each frame, so one slow span of the empty renderer's does not
+// count; and a frame is charged at least its own span beyond the
+// allowance, so a frame whose work was moved out of it alone (into its
+// load) is no best frame.
+std::vector<double> charged_times(const std::vector<Frame>& frames, bool charge_untimed,
+                                  double allowance_ms, std::vector<double>* charges = nullptr) {
+  std::vector<double> spans;
+  for (const Frame& f : frames) spans.push_back(f.untimed_ms);
+  const double moved = charge_untimed ? std::max(0.0, median_of(spans) - allowance_ms) : 0;
+  std::vector<double> times;
+  for (const Frame& f : frames) {
+    const double own = std::max(moved, f.untimed_ms - allowance_ms);
+    const double charged = charge_untimed ? own + f.probe_charged_ms : 0;
+    times.push_back(f.frame_ms + charged);
+    if (charges) charges->push_back(charged);
+  }
+  return times;
+}
+
+} // namespace
+
 RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& options,
                        const SandboxPlan& plan) {
-  RenderRow row;
-  row.scene = scene_name;
+  return judge_render_pair(scene_name, options, "", plan).graded;
+}
+
+RenderPair judge_render_pair(const std::string& scene_name, const RenderJudgeOptions& options,
+                             const std::string& reference_worker, const SandboxPlan& plan) {
+  RenderPair pair;
+  RenderRow& row = pair.graded;
+  RenderRow& ref_row = pair.reference;
+  row.scene = ref_row.scene = scene_name;
   std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
   const std::size_t circles = scenes::load_scene(scene_name, 1).size();
   const bool device = options.memory == MemoryKind::kDevice;
@@ -306,14 +341,30 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   std::optional<EmptyRenderer> empty;
   if (options.charge_untimed) empty.emplace(scene_name, circles, options, plan, empty_seeds);
 
+  render::Image actual(options.size, options.size);
+  // The reference beside the worker (trusted: its frame alone is timed, as
+  // the course times it): ready, warmed up on the worker's own warm-up
+  // variant and held, before the worker starts; then each timed frame's
+  // variant is drawn by both.
+  std::optional<RenderRun> ref;
+  if (!reference_worker.empty()) {
+    ref.emplace(reference_worker, scene_name, circles, "reference-render", options, plan);
+    ref_row.reason = ref->session().wait_ready(options.start_timeout_s);
+    if (!ref_row.reason.empty()) return pair;
+    ref_row.empty_ms = ref->session().empty_round_trip(5, options.call_timeout_s);
+    std::mt19937_64 warm = seeds;
+    ref_row.reason = warm_up(*ref, scene_name, options, warm, actual);
+    if (ref_row.reason.empty()) ref_row.reason = ref->session().pause(kPauseSeconds);
+    if (!ref_row.reason.empty()) return pair;
+  }
+
   RenderRun run(options.worker, scene_name, circles, "worker-render", options, plan);
   row.reason = run.session().wait_ready(options.start_timeout_s);
-  if (!row.reason.empty()) return row;
+  if (!row.reason.empty()) return pair;
   row.empty_ms = run.session().empty_round_trip(5, options.call_timeout_s);
 
-  render::Image actual(options.size, options.size);
   row.reason = warm_up(run, scene_name, options, seeds, actual);
-  if (!row.reason.empty()) return row;
+  if (!row.reason.empty()) return pair;
   // Each call's cost and the allowance, per frame: why a frame was charged.
   std::ofstream costs(options.log_dir + "/judge-render-" + scene_name + ".tsv");
   // Which variant each frame drew, as a fingerprint: a regrade with the
@@ -322,75 +373,104 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   costs << std::fixed << std::setprecision(4) << kCostsHeader;
   std::vector<Frame> frames;
   const int empty_frames = empty ? std::max(kEmptyFrames, options.runs) : 0;
-  // GPU work the worker left to run beside the empty renderer: charged to
-  // its next frame.
+  // With a reference, frames are repeated until the score settles.
+  const int limit = ref ? std::max(options.runs, contract::kMaxRuns) : options.runs;
+  const ScoreRule& rule = *part_rule("render");
+  // GPU work the worker left to run beside the empty renderer or the
+  // reference: charged to its next frame.
   double left_running_ms = 0;
-  for (int frame = 1; frame <= std::max(options.runs, empty_frames); ++frame) {
+  // Holds the worker still (its GPU work probed for) while another is timed.
+  const auto hold_worker = [&]() -> bool {
+    row.reason = run.session().pause(kPauseSeconds);
+    if (!row.reason.empty()) return false;
+    const LateWork late =
+        probe_late_work(options.memory, options.switch_ms, "the worker's last call", 0);
+    row.reason = late.reason;
+    left_running_ms += late.charged_ms;
+    return row.reason.empty();
+  };
+  for (int frame = 1; frame <= std::max(limit, empty_frames); ++frame) {
     if (frame <= empty_frames) {
       // Nothing of the worker runs while the empty renderer is timed, so
-      // nothing it starts can swell the allowance; GPU work it left queued
-      // is probed for once it is still.
-      row.reason = run.session().pause(kPauseSeconds);
-      if (!row.reason.empty()) return row;
-      const LateWork late =
-          probe_late_work(options.memory, options.switch_ms, "the worker's last call", 0);
-      if (!late.reason.empty()) {
-        row.reason = late.reason;
-        return row;
-      }
-      left_running_ms += late.charged_ms;
+      // nothing it starts can swell the allowance.
+      if (!hold_worker()) return pair;
       empty->frame(frame);
       run.session().resume();
     }
-    if (frame > options.runs) continue;
+    if (frame > limit) continue;
     const Variants v = next_variants(scene_name, options, seeds);
     variants << v.fingerprint << std::endl;
+    const render::Image expected = reference_frame(v.scene, options.size);
+    const float tolerance = v.scene.snow && device ? kSnowTolerance : 0.f;
     const std::string name = "timed frame " + std::to_string(frame);
+    // The reference's frame, the worker held still: first on odd frames,
+    // after the worker's on even ones.
+    const auto reference_frame_of = [&]() -> bool {
+      if (!hold_worker()) return false;
+      ref->session().resume();
+      const Frame f = ref->frame(name, v.decoy, v.scene, actual);
+      ref_row.reason = f.reason;
+      if (ref_row.reason.empty()) {
+        const render::ImageComparison c = render::compare_images(actual, expected, tolerance);
+        if (!c.sizes_match || c.mismatches > 0) ref_row.reason = describe_mismatch(frame, c);
+      }
+      if (!ref_row.reason.empty()) return false;
+      ref_row.times_ms.push_back(f.frame_ms);
+      ref_row.reason = ref->session().pause(kPauseSeconds);
+      if (!ref_row.reason.empty()) return false;
+      run.session().resume();
+      return true;
+    };
+    if (ref && frame % 2 == 1 && !reference_frame_of()) return pair;
     Frame f = run.frame(name, v.decoy, v.scene, actual);
     if (!f.reason.empty()) {
       row.reason = f.reason;
-      return row;
+      return pair;
     }
     f.probe_charged_ms += std::exchange(left_running_ms, 0);
-    const render::Image expected = reference_frame(v.scene, options.size);
-    const float tolerance = v.scene.snow && device ? kSnowTolerance : 0.f;
     const render::ImageComparison c = render::compare_images(actual, expected, tolerance);
     if (!c.sizes_match || c.mismatches > 0) {
       row.reason = describe_mismatch(frame, c) +
                    pictures(actual, expected, tolerance, options.log_dir,
                             "judge-render-" + scene_name + "-frame" + std::to_string(frame));
       run.session().quit();
-      return row;
+      return pair;
     }
     frames.push_back(f);
+    if (ref && frame % 2 == 0 && !reference_frame_of()) return pair;
+    // With a reference: repeated until the score no longer rests on which
+    // frames were fastest (and the empty renderer has its frames).
+    if (ref && frame >= std::max(options.runs, empty_frames)) {
+      const std::vector<double> times =
+          charged_times(frames, options.charge_untimed, empty ? empty->allowance_ms() : 0);
+      const RowScores s = row_scores(rule, best_of(ref_row.times_ms), median_of(ref_row.times_ms),
+                                     best_of(times), median_of(times));
+      pair.stable = std::abs(s.low - s.score) <= rule.steady_within &&
+                    std::abs(s.high - s.score) <= rule.steady_within;
+      if (pair.stable) break;
+    }
   }
   if (empty) row.allowance_ms = empty->allowance_ms();
-  // Work moved into the load or the read-back is in every frame's span: the
-  // median of the spans beyond the allowance is charged to each frame, so
-  // one slow span of the empty renderer's does not count; and a frame is
-  // charged at least its own span beyond the allowance, so a frame whose
-  // work was moved out of it alone (into its load) is no best frame.
-  std::vector<double> spans;
-  for (const Frame& f : frames) spans.push_back(f.untimed_ms);
-  const double moved =
-      options.charge_untimed ? std::max(0.0, median_of(spans) - row.allowance_ms) : 0;
+  std::vector<double> charges;
+  row.times_ms = charged_times(frames, options.charge_untimed, row.allowance_ms, &charges);
   for (std::size_t i = 0; i < frames.size(); ++i) {
     const Frame& f = frames[i];
-    const double own = std::max(moved, f.untimed_ms - row.allowance_ms);
-    const double charged = options.charge_untimed ? own + f.probe_charged_ms : 0;
     costs << i + 1 << '\t' << f.setup_ms << '\t' << f.load_ms << '\t' << f.frame_ms << '\t'
           << f.read_back_ms << '\t' << f.untimed_ms << '\t';
     if (options.charge_untimed)
       costs << row.allowance_ms;
     else
       costs << '-'; // --trusted-untimed
-    costs << '\t' << f.probe_charged_ms << '\t' << charged << std::endl;
-    row.times_ms.push_back(f.frame_ms + charged);
-    row.charged_ms = std::max(row.charged_ms, charged);
+    costs << '\t' << f.probe_charged_ms << '\t' << charges[i] << std::endl;
+    row.charged_ms = std::max(row.charged_ms, charges[i]);
   }
   run.session().quit();
   row.correct = true;
-  return row;
+  if (ref) {
+    ref->session().quit();
+    ref_row.correct = !ref_row.times_ms.empty();
+  }
+  return pair;
 }
 
 } // namespace judge

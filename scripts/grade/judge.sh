@@ -37,8 +37,7 @@ hidden_paths() {
 # at --size), --runs timed calls, the shared arrays in MEMORY (default
 # --judge-memory). Sets what judge_row sets; JUDGE_LOG is the judge's
 # output; the worker's is in PREFIX.worker/, with the judge's per-frame
-# costs of a render row. JUDGE_TRUSTED=1: --trusted-untimed (our reference
-# workers).
+# costs of a render row.
 judge_worker() {
   run_judge "$@"
   judge_row "$4" "$5"
@@ -47,19 +46,18 @@ judge_worker() {
 # run_judge LABEL PREFIX WORKER TEST ITEM [MEMORY]: runs the judge as
 # judge_worker says (saxpy: ITEM elements, its rows read with judge_row);
 # its output in JUDGE_LOG, its rows as JSON lines in JUDGE_ROWS, its exit
-# status in JUDGE_STATUS. JUDGE_REFERENCE=PATH (scan, find_repeats): that
-# worker is the reference, timed interleaved with WORKER (judge_pair).
+# status in JUDGE_STATUS. JUDGE_REFERENCE=PATH: that worker is the
+# reference, timed interleaved with WORKER (judge_pair).
 run_judge() {
   local label=$1 prefix=$2 worker=$3 test=$4 n=$5 memory=${6:-$judge_memory} path
   local -a args=(--worker "$worker" --runs "$runs" --memory "$memory")
   if [ "$test" = render ]; then
     args+=(--scenes "$n" --size "$size")
-    [ "${JUDGE_TRUSTED:-0}" = 0 ] || args+=(--trusted-untimed)
     [[ ! $seed_mode =~ ^[0-9]+$ ]] || args+=(--seed "$((seed_mode + 1))")
   else
     args+=(--counts "$n")
-    [ -z "${JUDGE_REFERENCE:-}" ] || args+=(--reference-worker "$JUDGE_REFERENCE")
   fi
+  [ -z "${JUDGE_REFERENCE:-}" ] || args+=(--reference-worker "$JUDGE_REFERENCE")
   JUDGE_LOG=$prefix.judge.log JUDGE_ROWS=$prefix.judge.rows
   rm -f -- "$JUDGE_ROWS"
   hidden_paths
@@ -130,7 +128,7 @@ read_score_fields() {
   [ "$speed" = - ] || ROW_SPEEDUP=$(LC_ALL=C printf '%.2fx' "$speed")
 }
 
-# judge_pair LABEL PREFIX WORKER REFERENCE TEST N: the judge on WORKER and
+# judge_pair LABEL PREFIX WORKER REFERENCE TEST N: (N: render's scene) the judge on WORKER and
 # REFERENCE timed interleaved (its --reference-worker), one row scored by
 # the judge: sets what judge_row and read_score_fields set, ROW_REF_MS
 # and REF_MEDIAN (the reference's best and median, 4 decimals). Fails,

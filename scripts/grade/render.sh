@@ -126,10 +126,12 @@ render_reference_name() {
 # (the CPU renderer's serial reference, perfect scaling), else 1.
 render_reference_cores() { if [ "$renderer" = cpu ] && [ -z "$ref_render" ]; then echo "$cores"; else echo 1; fi; }
 
-# render_reference_time PART SCENE LABEL: sets REF_MS, REF_MEDIAN (its
-# timed calls' median, where the judge timed it), REF_TRIP and REF_NAME
-# from the named reference (measured once per scene); a reference that
-# cannot give a correct time stops the part (not_graded).
+# render_reference_time PART SCENE LABEL: sets REF_MS, REF_MEDIAN ("-"),
+# REF_TRIP and REF_NAME from a reference timed apart (measured once per
+# scene, the ladder's rungs reuse it): a --ref-render program's own time,
+# or the CPU renderer's serial worker's, timed by the judge; a reference
+# that cannot give a correct time stops the part (not_graded). A reference
+# worker is timed beside the graded one instead (judge_pair).
 render_reference_time() {
   local part=$1 scene=$2 label=$3 problem
   REF_MS=${scene_ref_ms[$scene]:-} REF_NAME=${scene_ref_name[$scene]:-} REF_TRIP=${scene_ref_trip[$scene]:--}
@@ -152,40 +154,45 @@ render_reference_time() {
       return 1
     fi
     [ "$CACHED" = 0 ] || REF_NAME="serial / $cores cores (perfect scaling, cached)"
-  else
-    # Ours, trusted: its frame is timed as the course times it, unchanged.
-    JUDGE_TRUSTED=1 judge_worker "$label: reference $REF_NAME" "$logs/render/$scene.ref" \
-      "$(render_reference_worker)" render "$scene" "$(render_memory)"
-    if [ "$JUDGE_VERDICT" != ok ]; then
-      problem=$(judge_problem)
-      not_graded "$part" "${problem:-the reference $REF_NAME was rejected by the judge: $JUDGE_NOTE (log: ${JUDGE_LOG#"$logs"/})}"
-      return 1
-    fi
-    REF_MS=$JUDGE_MS REF_MEDIAN=$JUDGE_MEDIAN REF_TRIP=$JUDGE_ROUND_TRIP
   fi
   scene_ref_ms[$scene]=$REF_MS scene_ref_name[$scene]=$REF_NAME scene_ref_trip[$scene]=$REF_TRIP
   scene_ref_median[$scene]=$REF_MEDIAN
 }
 
 # grade_render_scene PART SCENE LABEL MODE: one row of the render table.
+# A reference worker is timed interleaved with the graded one by one judge
+# run, which scores the row (judge_pair); the CPU renderer's serial
+# reference and a --ref-render program are timed first, once per scene,
+# and the judge scores the graded row against that time (judge_score).
 # Returns 1 when the part cannot go on (no GPU, no sandbox, no reference).
 grade_render_scene() {
   local part=$1 scene=$2 label=$3 mode=$4 prefix problem seed=-
   prefix=$logs/render/$scene.$(render_worker_target "$mode")
-  render_reference_time "$part" "$scene" "$label" || return 1
-  judge_worker "$label" "$prefix" \
-    "$bin_dir/$(render_worker_target "$mode")" render "$scene" "$(render_memory)"
-  problem=$(judge_problem)
-  if [ -n "$problem" ]; then
-    [ "$ladder" = 0 ] || problem="--ladder: $problem"
-    not_graded "$part" "$problem"
-    return 1
+  if [ "$renderer" != cpu ] && [ -z "$ref_render" ]; then
+    REF_NAME=$(render_reference_name)
+    if ! judge_pair "$label (against $REF_NAME)" "$prefix" "$bin_dir/$(render_worker_target "$mode")" \
+      "$(render_reference_worker)" render "$scene"; then
+      problem=$ROW_PROBLEM
+      [ "$ladder" = 0 ] || problem="--ladder: $problem"
+      not_graded "$part" "$problem"
+      return 1
+    fi
+  else
+    render_reference_time "$part" "$scene" "$label" || return 1
+    judge_worker "$label" "$prefix" \
+      "$bin_dir/$(render_worker_target "$mode")" render "$scene" "$(render_memory)"
+    problem=$(judge_problem)
+    if [ -n "$problem" ]; then
+      [ "$ladder" = 0 ] || problem="--ladder: $problem"
+      not_graded "$part" "$problem"
+      return 1
+    fi
+    judge_score render "$REF_MS" "$REF_MEDIAN" "$(render_reference_cores)" ||
+      { not_graded "$part" "the judge could not score $scene: $ROW_PROBLEM"; return 1; }
   fi
   [ "$JUDGE_VERDICT" = ok ] ||
     warn "render $scene${mode:+ ($mode)}: rejected by the judge: $JUDGE_NOTE (worker's log: ${prefix#"$logs"/}.worker/)"
   [[ ! $seed_mode =~ ^[0-9]+$ ]] || seed=$seed_mode
-  judge_score render "$REF_MS" "$REF_MEDIAN" "$(render_reference_cores)" ||
-    { not_graded "$part" "the judge could not score $scene: $ROW_PROBLEM"; return 1; }
   add_score_row "$part" "$scene" "$seed" "$REF_NAME" "$ROW_REF_MS" "$JUDGE_MS" "$ROW_SPEEDUP" "$JUDGE_VERDICT" \
     "$ROW_SCORE" "$ROW_MAX" "$JUDGE_ROUND_TRIP" \
     "$(noted "$JUDGE_NOTE" "$(noise_note "$JUDGE_VERDICT" "$ROW_SCORE" "$ROW_LOW" "$ROW_HIGH" "$ROW_REF_MS" "$REF_MEDIAN" "$JUDGE_MS" "$JUDGE_MEDIAN")")"

@@ -97,16 +97,17 @@ test_render_default_reference() {
   expect_eq "course reference: rgb" "|rgb|4.0000|4.0000|9|1.00x|0.0003|course design (judge_render_reference)|" "$(row "$OUT" rgb)"
   expect_eq "course reference: pattern" "|pattern|4.0000|25.0000|4|0.16x|0.0003|course design (judge_render_reference)|" \
     "$(row "$OUT" pattern)"
-  expect_match "course reference: the judge on it" \
-    "^judge --worker $bin/judge_render_reference --runs 2 --memory device --scenes pattern --size 1024 " "$(cat "$CALLS")"
-  expect_match "course reference: the graded renderer, auto" \
-    "^judge --worker $bin/judge_render_rung_auto --runs 2 --memory device --scenes pattern --size 1024 " "$(cat "$CALLS")"
+  # One judge run a scene: the graded renderer and the reference interleaved.
+  expect_match "course reference: the graded renderer, auto, the reference beside it" \
+    "^judge --worker $bin/judge_render_rung_auto --runs 2 --memory device --scenes pattern --size 1024 --reference-worker $bin/judge_render_reference " \
+    "$(cat "$CALLS")"
+  expect_eq "course reference: one judge run a scene" 2 "$(grep -c '^judge --worker' "$CALLS")"
   expect_no_match "course reference: no allowance taken from the reference's costs" \
     "--untimed-costs" "$(cat "$CALLS")"
-  expect_match "course reference: its untimed calls are not charged" \
-    "^judge --worker $bin/judge_render_reference .*--scenes pattern --size 1024 --trusted-untimed " "$(cat "$CALLS")"
-  expect_no_match "course reference: the graded renderer's are" \
-    "^judge --worker $bin/judge_render_rung_auto .*--trusted-untimed" "$(cat "$CALLS")"
+  # The judge times the reference's frame alone (trusted) and charges the
+  # graded renderer's untimed calls: --trusted-untimed is never asked.
+  expect_no_match "course reference: the graded renderer's untimed calls charged" \
+    "--trusted-untimed" "$(cat "$CALLS")"
   expect_match "course reference: the programs and logs hidden" \
     "^judge --worker $bin/judge_render_rung_auto .*--hide $bin .*--hide $LOGS " "$(cat "$CALLS")"
   FAKE_WORKER_MS=judge_render_rung_tiled=2,judge_render_rung_pixels=10 grade render_mode render --scenes rgb --cuda-mode tiled --ref-mode pixels
@@ -389,12 +390,12 @@ test_ladder() {
   expect_eq "ladder: classic" "|classic|10.0000|10.0000|18/18|" "$(row "$OUT" classic | tail -n 1)"
   expect_eq "ladder: auto" "|auto|4.0000|4.0000|18/18|" "$(row "$OUT" auto | tail -n 1)"
   expect_eq "ladder: a table per rung and the ladder" 8 "$(grep -c -E '^(Score table|Ladder): render' <<<"$OUT")"
-  # The reference judged once per scene, not once per rung.
-  expect_eq "ladder: the reference judged once per scene" 1 "$(grep -c 'judge_render_reference .*--scenes rgb ' "$CALLS")"
+  # Each rung timed interleaved with the reference: one judge run a rung.
+  expect_eq "ladder: the reference beside each rung" 7 "$(grep -c -- '--scenes rgb .*--reference-worker .*judge_render_reference' "$CALLS")"
   expect_match "ladder: rows in the csv" '^render/tiles,pattern,' "$(cat "$LOGS/scores.csv")"
   FAKE_NO_GPU=1 grade ladder_nogpu render --ladder --scenes rgb
   expect_eq "ladder without GPU: exit status" 1 "$STATUS"
-  expect_match "ladder without GPU: said" '^grade.sh: render/circles: not graded: the judge needs a GPU' "$ERR"
+  expect_match "ladder without GPU: said" '^grade.sh: render/circles: not graded: --ladder: the judge needs a GPU' "$ERR"
   FAKE_WORKER_MS=judge_scan_rung_kogge-stone=4,judge_scan_rung_blelloch=2,judge_scan_rung_single-pass=1,judge_scan_rung_cub=1,judge_scan_reference=2 \
     grade scan_ladder scan --ladder --counts 1000000
   expect_eq "scan ladder: exit status" 0 "$STATUS"

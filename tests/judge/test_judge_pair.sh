@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The scan judge's reference and graded worker timed interleaved
-# (--reference-worker), on host-code workers: the reference's row then the
+# The judges' reference and graded worker timed interleaved
+# (--reference-worker), on host-code workers; scan first: the reference's row then the
 # graded row, scored by the contract; the calls of the two alternate, one
 # input each pair; a slow row repeats until the contract's max_runs; a
 # graded worker that fails scores 0 beside a good reference; a reference
 # that fails writes no graded row; helpers that burn the cores while the
-# graded worker is held (zombie leaders) are held too. Skips (77) without
-# bubblewrap.
+# graded worker is held (zombie leaders) are held too. Then render's
+# pair: the reference's frames trusted, the row scored, either side
+# wrong. Skips (77) without bubblewrap.
 #
 # Usage: test_judge_pair.sh JUDGE BIN_DIR
 set -uo pipefail
@@ -86,7 +87,39 @@ expect_eq "reference hang: exit status" 1 "$status"
 expect_eq "reference hang: no graded row" "reference:scan" "$(jq -r .test "$tmp/rows.jsonl" | paste -sd, -)"
 expect_match "reference hang: its reason" 'no answer within 3 s' "$(field reference reason)"
 
-# Only scan and find_repeats take a reference worker.
-"$judge" --worker "$bin/judge_worker_honest" --reference-worker "$bin/judge_worker_honest" --memory host render >"$tmp/out" 2>&1
-expect_eq "render: usage error" 2 "$?"
+# Render: the reference (trusted: its frame alone timed) and the graded
+# renderer, one variant a frame for both.
+render_pair() {
+  local graded=$1 reference=$2
+  shift 2
+  rm -rf -- "$tmp/logs" "$tmp/rows.jsonl"
+  mkdir -p "$tmp/logs"
+  "$judge" --worker "$bin/$graded" --reference-worker "$bin/$reference" --memory host --scenes rgb --size 128 \
+    --call-timeout 10 --start-timeout 30 --memory-limit "$memory_limit" --log-dir "$tmp/logs" \
+    --rows "$tmp/rows.jsonl" "$@" render >"$tmp/out" 2>&1
+  status=$?
+}
+render_pair judge_render_worker_slower_honest judge_render_worker_honest --runs 3
+expect_eq "render: exit status" 0 "$status"
+expect_eq "render: the reference's row first, then the graded one" "reference:render reference,render graded" \
+  "$(jq -r '"\(.test) \(.role)"' "$tmp/rows.jsonl" | paste -sd, -)"
+expect_eq "render: the reference's frames not charged" 0 "$(field reference charged_ms)"
+want=$("$judge" score --part render --status ok --best-ms "$(field graded best_ms)" --median-ms "$(field graded median_ms)" \
+  --reference-ms "$(field reference best_ms)" --reference-median-ms "$(field reference median_ms)" | jq -c '{score, max_score}')
+expect_eq "render: scored by the contract" "$want" "$(jq -c 'select(.role == "graded") | {score, max_score}' "$tmp/rows.jsonl")"
+expect_eq "render: both drew the same variants" "$(field graded runs)" "$(field reference runs)"
+# A reference that draws a wrong image grades nothing; a graded renderer
+# that does is rejected beside a good reference.
+render_pair judge_render_worker_honest judge_render_worker_forged_print --runs 3
+expect_eq "render, wrong reference: no graded row" "reference:render" "$(jq -r .test "$tmp/rows.jsonl" | paste -sd, -)"
+expect_match "render, wrong reference: its reason" 'image of timed frame 1 differs' "$(field reference reason)"
+render_pair judge_render_worker_forged_print judge_render_worker_honest --runs 3
+expect_eq "render, wrong graded: rejected, 0 points" "rejected 0" "$(field graded status) $(field graded score)"
+
+# saxpy takes no reference worker; a reference is no trusted reference.
+"$judge" --worker "$bin/judge_worker_honest" --reference-worker "$bin/judge_worker_honest" --memory host saxpy >"$tmp/out" 2>&1
+expect_eq "saxpy: usage error" 2 "$?"
+"$judge" --worker "$bin/judge_render_worker_honest" --reference-worker "$bin/judge_render_worker_honest" --memory host \
+  --trusted-untimed render >"$tmp/out" 2>&1
+expect_eq "--trusted-untimed with a reference: usage error" 2 "$?"
 finish

@@ -131,8 +131,11 @@ expect_eq "honest: charged under half the least moved work's charge" yes \
 # is no faster than an honest frame.
 render_rows minority_setup rand10k --size 384
 expect_eq "minority_setup: still correct" ok "$(field rand10k status)"
-expect_eq "minority_setup: its best frame no faster than half an honest one" yes \
-  "$(awk -v b="$(field rand10k best_ms)" -v h="$honest_best" 'BEGIN { print (b >= 0.5 * h) ? "yes" : "no: " b " ms against " h }')"
+# (A quarter: on a busy machine the empty renderer's median span, the
+# allowance, can take a good part of the moved frame's; without the charge
+# its best frame is some hundredth of an honest one.)
+expect_eq "minority_setup: its best frame no faster than a quarter of an honest one" yes \
+  "$(awk -v b="$(field rand10k best_ms)" -v h="$honest_best" 'BEGIN { print (b >= 0.25 * h) ? "yes" : "no: " b " ms against " h }')"
 
 # Each frame's costs are in the log folder, beside the empty renderer's
 # (the allowance: a fixed cost of the same run, never a reference's), and

@@ -57,4 +57,19 @@ scenes::Scene scene_variant(const std::string& name, std::uint32_t seed, std::ui
 RenderRow judge_render(const std::string& scene, const RenderJudgeOptions& options,
                        const SandboxPlan& plan);
 
+// The graded worker and a reference (`reference_worker`; trusted: only its
+// frame is timed, as the course times it) in one run: the reference ready
+// and held before the worker starts, each timed frame's variant drawn by
+// both, the reference first on odd frames, each held still while the
+// other (or the empty renderer) is timed. At least `runs` frames (and the
+// empty renderer's), then more, up to the contract's kMaxRuns, until the
+// row's score is the same at the medians' times as at the best ones. An
+// empty `reference_worker`: judge_render.
+struct RenderPair {
+  RenderRow reference, graded;
+  bool stable = false;
+};
+RenderPair judge_render_pair(const std::string& scene, const RenderJudgeOptions& options,
+                             const std::string& reference_worker, const SandboxPlan& plan);
+
 } // namespace judge
