@@ -5,12 +5,15 @@
 # (scripts/slurm_debs.sh), starts a single-node cluster with every GPU as
 # gres gpu (tests/class/slurm_cluster.sh), writes a handout with the
 # reference programs built for this GPU, makes a class of seven
-# submissions from the suite's fills and exploits, grades it with
+# submissions from the suite's fills and exploits as a Gradescope export
+# and imports it (scripts/import_submissions.sh), grades it with
 # grade_class.sh --slurm --wait (a task per submission, each asking for
-# --gres=gpu:1), grades it again (nothing new), and checks that every task
-# ran with CUDA_VISIBLE_DEVICES set and the GPU's name in its gradebook
-# row, and that each submission got the status and points it must. Each
-# stage is timed; grading is stopped in time to report within --budget.
+# --gres=gpu:1), grades one student again (--only), and checks that every
+# task ran with CUDA_VISIBLE_DEVICES set and the GPU's name in its
+# gradebook row, that each submission got the status and points it must,
+# every row the assignment's maximum, and the roster's gradebook its
+# names and lateness. Each stage is timed; grading is stopped in time to
+# report within --budget.
 #
 # Usage: scripts/gpu_class.sh [options] [-- GRADE_OPTIONS...]
 #   --debs DIR           Debian 12's .deb files of Slurm, MUNGE and their
@@ -32,10 +35,11 @@
 # The class: s1-full (saxpy, scan and renderer filled correctly),
 # s2-scan-only, s3-no-build (a syntax error), s4-forged-output (prints the
 # course's lines, does no work), s5-nothing (nothing handed in),
-# s6-refused (a slot file twice), s7-hangs (its saxpy never returns).
+# s6-refused (a slot file twice), s7-hangs (its saxpy never returns: not
+# graded). s2 is handed in past the due time.
 # In the logs folder: verdict.txt, stages.tsv (each stage's seconds and
 # status), a log per stage, class/ (gradebook.csv, summary.md, students/,
-# .slurm/), tasks/ (each Slurm task's log), cluster/ (slurm.conf,
+# .slurm/, gradebook_roster.csv), tasks/ (each Slurm task's log), cluster/ (slurm.conf,
 # gres.conf, the daemons' logs, scontrol show node, sinfo, the jobs),
 # submissions/. Without gnuplot summary.md has no chart: draw it where
 # gnuplot is, from class/ (scripts/class_lib.sh's write_summary).
@@ -192,26 +196,44 @@ make_gpu_handout() {
   du -sh "$work/handout"
 }
 
-# The class, from the suite's course-style fills and exploits; the ids sort
-# in the order they are graded (the costly hang last).
-subs=$work/submissions
+# The class, from the suite's course-style fills and exploits, handed in
+# as Gradescope's "Export Submissions" (a folder per submission and
+# submission_metadata.yml, s2 past the due time) and imported with
+# scripts/import_submissions.sh; the ids sort in the order they are graded
+# (the costly hang last).
+subs=$work/submissions gs_export=$work/export
+due="2026-12-01 23:59:00 -0800"
+class_ids=(s1-full s2-scan-only s3-no-build s4-forged-output s5-nothing s6-refused s7-hangs)
 make_class() {
-  local fills=$repo/tests/student/fills scan=$repo/judge/reference/course_scan.cu
-  mkdir -p "$subs"/{s1-full,s2-scan-only,s3-no-build/src,s4-forged-output,s5-nothing,s6-refused/a,s6-refused/b,s7-hangs} &&
-    cp "$fills/student_saxpy.cu" "$subs/s1-full/student_saxpy.cu" &&
-    cp "$scan" "$subs/s1-full/student_scan.cu" &&
-    perl "$fills/fill_renderer.pl" "$work/handout/render/student/student_renderer.cu" >"$subs/s1-full/student_renderer.cu" &&
-    cp "$scan" "$subs/s2-scan-only/student_scan.cu" &&
-    { cat "$scan" && echo "static int missing_semicolon = 1"; } >"$subs/s3-no-build/src/student_scan.cu" &&
-    cp "$repo/tests/judge/workers/forged_print.cpp" "$subs/s4-forged-output/student_scan.cu" &&
-    echo "Nothing handed in but this note." >"$subs/s5-nothing/README.txt" &&
-    cp "$scan" "$subs/s6-refused/a/student_scan.cu" &&
-    cp "$scan" "$subs/s6-refused/b/student_scan.cu" &&
-    cp "$fills/hanging_saxpy.cu" "$subs/s7-hangs/student_saxpy.cu" || return 1
-  (cd "$subs" && find . -type f | LC_ALL=C sort)
+  local fills=$repo/tests/student/fills scan=$repo/judge/reference/course_scan.cu i=0 id at
+  local -a d
+  for id in "${class_ids[@]}"; do d+=("$gs_export/submission_$((101 + i))"); i=$((i + 1)); done
+  mkdir -p "${d[@]}" "${d[2]}/src" "${d[5]}/a" "${d[5]}/b" &&
+    cp "$fills/student_saxpy.cu" "${d[0]}/student_saxpy.cu" &&
+    cp "$scan" "${d[0]}/student_scan.cu" &&
+    perl "$fills/fill_renderer.pl" "$work/handout/render/student/student_renderer.cu" >"${d[0]}/student_renderer.cu" &&
+    cp "$scan" "${d[1]}/student_scan.cu" &&
+    { cat "$scan" && echo "static int missing_semicolon = 1"; } >"${d[2]}/src/student_scan.cu" &&
+    cp "$repo/tests/judge/workers/forged_print.cpp" "${d[3]}/student_scan.cu" &&
+    echo "Nothing handed in but this note." >"${d[4]}/README.txt" &&
+    cp "$scan" "${d[5]}/a/student_scan.cu" &&
+    cp "$scan" "${d[5]}/b/student_scan.cu" &&
+    cp "$fills/hanging_saxpy.cu" "${d[6]}/student_saxpy.cu" || return 1
+  {
+    for i in "${!class_ids[@]}"; do
+      id=${class_ids[$i]} at="2026-12-01 22:0$i:00.000000000 -08:00"
+      [ "$id" != s2-scan-only ] || at="2026-12-02 01:30:00.000000000 -08:00"
+      printf 'submission_%s:\n  :submitters:\n  - :name: Student %s\n    :sid: %s\n    :email: %s@example.edu\n' \
+        "$((101 + i))" "$id" "$id" "$id"
+      printf '  :created_at: %s\n  :score: 0.0\n' "$at"
+    done
+  } >"$gs_export/submission_metadata.yml" || return 1
+  (cd "$gs_export" && find . -type f | LC_ALL=C sort)
+  "$script_dir/import_submissions.sh" --from gradescope --due "$due" "$gs_export" "$subs" || return 1
+  column -t -s $'\t' "$subs/roster.tsv"
 }
 
-grade_status=""
+grade_status="" regrade_status=""
 # class_args: grade_class.sh's arguments, the same for both runs.
 class_args() {
   printf '%s\n' --slurm --wait --handout "$work/handout" --out "$work/class" --timeout "$run_timeout" \
@@ -232,7 +254,7 @@ grade_class() {
   if [ "$grade_status" = 124 ] && [ -d "$work/class/students" ]; then
     # Stopped by the budget: the gradebook of what was graded by then.
     local -a ids
-    mapfile -t ids < <(cd "$subs" && ls)
+    mapfile -t ids < <(submitted)
     # shellcheck disable=SC2016  # expanded by that shell
     bash -c 'source "$1/class_lib.sh" && out=$2 && shift 2 && write_gradebook "$out" "$@" && write_summary "$out" "$@"' \
       _ "$script_dir" "$work/class" "${ids[@]}" &&
@@ -242,11 +264,14 @@ grade_class() {
   [ "$grade_status" = 0 ] || [ "$grade_status" = 1 ]
 }
 
+# One student graded again (--only), as after a regrade request: s2's task
+# alone, the others kept.
 regrade_class() {
   local -a args
   mapfile -t args < <(class_args)
-  run_program_in . 60 "$script_dir/grade_class.sh" "${args[@]}" >"$logs/regrade.out" 2>"$logs/regrade.err"
-  echo "grade_class.sh again: exit status $?"
+  run_program_in . 120 "$script_dir/grade_class.sh" --only s2-scan-only "${args[@]}" >"$logs/regrade.out" 2>"$logs/regrade.err"
+  regrade_status=$?
+  echo "grade_class.sh --only s2-scan-only: exit status $regrade_status"
   cat "$logs/regrade.out" "$logs/regrade.err"
 }
 
@@ -285,6 +310,8 @@ stop_on_signals
 
 # ---------------------------------------------------------------- checks
 
+# submitted: the imported students' ids, one a line.
+submitted() { find "$subs" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' 2>/dev/null | LC_ALL=C sort; }
 # row ID: the student's gradebook row, "" without one.
 row() { grep "^$1," "$work/class/gradebook.csv" 2>/dev/null; }
 # field ID NAME: one column of the student's row (student_id, scan,
@@ -319,12 +346,28 @@ declare -A must=([s1-full]="graded, every part scored, every row correct" [s2-sc
   [s5-nothing]="graded, 0 points of the maximum" [s6-refused]="refused (student_scan.cu twice)"
   [s7-hangs]="not graded, stopped by --grade-timeout")
 
+# graded_or_some_not STATUS: grade_class.sh's 0 or 1.
+graded_or_some_not() { [ "$1" = 0 ] || [ "$1" = 1 ]; }
+# roster_checks COUNT: the roster's gradebook (gradebook_roster.csv, for the
+# course platform): a row per imported student, with name, email and the
+# lateness the import found (s2 alone past the due time).
+roster_checks() {
+  local book=$work/class/gradebook_roster.csv late
+  check "gradebook_roster.csv: the roster's columns" \
+    grep -q '^student_id,name,email,graded_as,submitted_at,late,late_by_s,.*,total,max_total,saxpy_writeup,writeup,status$' "$book"
+  check "gradebook_roster.csv: a row per imported student ($1)" [ "$(tail -n +2 "$book" 2>/dev/null | grep -c .)" = "$1" ]
+  late=$(awk -F, 'NR > 1 && $6 == "yes" { gsub(/"/, "", $1); print $1 }' "$book" 2>/dev/null | paste -sd ' ')
+  check "gradebook_roster.csv: late only s2-scan-only (${late:-none})" [ "$late" = s2-scan-only ]
+  check "gradebook_roster.csv: each student's name from the export" \
+    [ "$(grep -c '^"s[1-7]-[a-z-]*","Student s[1-7]-[a-z-]*","s[1-7]-[a-z-]*@example.edu"' "$book" 2>/dev/null)" = "$1" ]
+}
+
 report() {
   local ids id tasks lines cvd gpu why
   echo
   echo "== [${SECONDS}s] verdict"
   : >"$logs/verdict.txt"
-  mapfile -t ids < <(cd "$subs" 2>/dev/null && ls)
+  mapfile -t ids < <(submitted)
   check "the node registered its GPUs as gres gpu:$(tr ',' '\n' <<<"$gpu_files" | grep -c .)" \
     grep -qE "Gres=gpu:$(tr ',' '\n' <<<"$gpu_files" | grep -c .)([ (]|$)" "$logs/cluster/node.txt"
   if [ -f "$work/class/gradebook.csv" ]; then
@@ -335,12 +378,15 @@ report() {
   check "a class of at least six submissions (${#ids[@]})" [ ${#ids[@]} -ge 6 ]
   if [ ${#ids[@]} -gt 0 ]; then
     check "the gradebook has a row per submission" [ "$(tail -n +2 "$work/class/gradebook.csv" 2>/dev/null | grep -c .)" = ${#ids[@]} ]
-    tasks=$(cat "$work"/class/.slurm/task-*.out 2>/dev/null)
+    tasks=$(cat "$work"/first-tasks/task-*.out 2>/dev/null)
     lines=$(grep -cE '^Task [0-9]+ of array [0-9]+ on .*: grading .*, CUDA_VISIBLE_DEVICES=[0-9]+(,[0-9]+)*$' <<<"$tasks")
     check "every Slurm task ran with CUDA_VISIBLE_DEVICES set ($lines tasks of ${#ids[@]})" [ "$lines" = ${#ids[@]} ]
     cvd=$(grep -oE 'CUDA_VISIBLE_DEVICES=.*' <<<"$tasks" | sort | uniq -c | awk '{ printf "%s%s x%s", sep, $2, $1; sep = ", " }')
     echo "   (${cvd:-none})"
-    check "no task was retried (one task log per submission)" [ "$(find "$work/class/.slurm" -name 'task-*.out' 2>/dev/null | wc -l)" = ${#ids[@]} ]
+    check "no task was retried (one task log per submission)" [ "$(find "$work/first-tasks" -name 'task-*.out' 2>/dev/null | wc -l)" = ${#ids[@]} ]
+    max=$(field s1-full max_total)
+    check "every row's maximum is the assignment's ($max)" [ "$(tail -n +2 "$work/class/gradebook.csv" | cut -d, -f1 | while read -r id; do field "$id" max_total; done | sort -u)" = "$max" ]
+    roster_checks "${#ids[@]}"
     for id in "${ids[@]}"; do
       gpu=$(field "$id" gpu)
       check "$id: its gradebook row names the GPU ('$gpu_model'): '$gpu'" [ "$gpu" = "$gpu_model" ]
@@ -354,8 +400,17 @@ report() {
   fi
   case "$grade_status" in
     0 | 1)
-      check "the re-run graded nothing new" grep -q 'nothing new to grade' "$logs/regrade.err"
-      check "the re-run submitted no job" [ -z "$(grep '^Submitted' "$logs/regrade.out" 2>/dev/null)" ]
+      check "the regrade graded one submission" grep -q '(1 submission)' "$logs/regrade.out" "$logs/regrade.err"
+      check "the regrade ended with status 0 or 1 ($regrade_status)" graded_or_some_not "$regrade_status"
+      check "the regrade ran one more task ($(find "$work/class/.slurm" -name 'task-*.out' 2>/dev/null | wc -l) logs)" \
+        [ "$(find "$work/class/.slurm" -name 'task-*.out' 2>/dev/null | wc -l)" = $((${#ids[@]} + 1)) ]
+      check "the regrade kept every other row as it was" \
+        [ "$(grep -v '^s2-scan-only,' "$work/gradebook.first.csv")" = "$(grep -v '^s2-scan-only,' "$work/class/gradebook.csv")" ]
+      if [ "$no_gpu" = 1 ]; then
+        check "s2-scan-only, graded again: $(field s2-scan-only status) (without a GPU, any status)" [ -n "$(row s2-scan-only)" ]
+      else
+        check "s2-scan-only, graded again: ${must[s2-scan-only]}" expected s2-scan-only
+      fi
       ;;
     124) check "grading ended within the budget (${budget}s; its jobs were cancelled)" false ;;
     "") check "grading ran (a stage before it failed)" false ;;
@@ -377,7 +432,12 @@ report() {
 if stage install install.log install_slurm && stage cluster cluster.log start_gpu_cluster &&
   stage handout handout.log make_gpu_handout && stage class class.log make_class; then
   stage grade grade.log grade_class
-  if [ "$grade_status" = 0 ] || [ "$grade_status" = 1 ]; then stage regrade regrade.log regrade_class; fi
+  if [ "$grade_status" = 0 ] || [ "$grade_status" = 1 ]; then
+    # The first run's task logs and gradebook, for the checks after the regrade.
+    mkdir -p "$work/first-tasks" && cp "$work"/class/.slurm/task-*.out "$work/first-tasks/" 2>/dev/null
+    cp "$work/class/gradebook.csv" "$work/gradebook.first.csv" 2>/dev/null
+    stage regrade regrade.log regrade_class
+  fi
 fi
 save_results
 saved=0
