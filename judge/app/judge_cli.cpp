@@ -55,7 +55,8 @@ Options:
                         shared memory included (default 16384; 0: none,
                         e.g. for workers built with AddressSanitizer, whose
                         shadow memory counts as data)
-  --max-processes N     tasks the worker may add, threads included (default 256)
+  --max-processes N     tasks the worker may have, threads included: its own
+                        pids cgroup where one can be made (default 256)
   --seed N              seed of the inputs' seeds (default: drawn afresh);
                         the inputs come from it and the secret together
   --secret-file FILE    the grader's secret (at least 16 bytes, kept where

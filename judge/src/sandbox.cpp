@@ -64,93 +64,6 @@ int tasks_of(uid_t uid) {
   return count;
 }
 
-std::string read_first_line(const std::string& path) {
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);
-  return line;
-}
-
-bool write_text(const std::string& path, const std::string& text) {
-  const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  const bool ok = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  close(fd);
-  return ok;
-}
-
-// The value of `key` in a file of "key value" lines (memory.events,
-// memory.oom_control), or -1.
-long long keyed_value(const std::string& path, const std::string& key) {
-  std::ifstream in(path);
-  std::string k;
-  long long v = 0;
-  while (in >> k >> v)
-    if (k == key) return v;
-  return -1;
-}
-
-// The judge's own memory cgroup folder, cgroup v2 or v1, or "" when the
-// memory controller is not mounted where it is looked for.
-std::string own_memory_cgroup(bool* v2) {
-  std::ifstream in("/proc/self/cgroup");
-  std::string unified, v1;
-  for (std::string line; std::getline(in, line);) {
-    const std::size_t a = line.find(':'), b = line.find(':', a + 1);
-    if (a == std::string::npos || b == std::string::npos) continue;
-    const std::string controllers = line.substr(a + 1, b - a - 1), path = line.substr(b + 1);
-    if (line.compare(0, a, "0") == 0 && controllers.empty()) unified = path;
-    std::stringstream list(controllers);
-    for (std::string c; std::getline(list, c, ',');)
-      if (c == "memory") v1 = path;
-  }
-  if (!v1.empty() && is_folder("/sys/fs/cgroup/memory" + v1)) {
-    *v2 = false;
-    return "/sys/fs/cgroup/memory" + v1;
-  }
-  if (!unified.empty() &&
-      read_first_line("/sys/fs/cgroup/cgroup.controllers").find("memory") != std::string::npos) {
-    *v2 = true;
-    return "/sys/fs/cgroup" + (unified == "/" ? std::string() : unified);
-  }
-  return {};
-}
-
-// Whether workers' memory cgroups can be made in `parent`, tried by making
-// one; the reason when not.
-bool can_hold_workers(const std::string& parent, bool v2, std::string* why) {
-  const std::string probe = parent + "/judge-probe-" + std::to_string(getpid());
-  if (mkdir(probe.c_str(), 0755) != 0) {
-    *why = "cannot make a cgroup in " + parent + ": " + std::strerror(errno);
-    return false;
-  }
-  const std::string limit_file = v2 ? "/memory.max" : "/memory.limit_in_bytes";
-  // cgroup v2 gives a child the memory controller only where the parent
-  // passes it on.
-  if (v2 && !exists(probe + limit_file)) write_text(parent + "/cgroup.subtree_control", "+memory");
-  const bool has_limit = exists(probe + limit_file);
-  rmdir(probe.c_str());
-  if (!has_limit) *why = "the memory controller is not enabled below " + parent;
-  return has_limit;
-}
-
-// A parent for the workers' memory cgroups: the judge's own cgroup, else
-// (cgroup v2, whose rule keeps the controller from a cgroup that holds
-// processes, as the judge's does) the hierarchy's root; "" and the reason
-// when neither can hold them.
-std::string memory_cgroup_parent(bool* v2, std::string* why) {
-  const std::string own = own_memory_cgroup(v2);
-  if (own.empty()) {
-    *why = "no memory cgroup controller found";
-    return {};
-  }
-  if (can_hold_workers(own, *v2, why)) return own;
-  std::string at_root;
-  if (*v2 && own != "/sys/fs/cgroup" && can_hold_workers("/sys/fs/cgroup", true, &at_root))
-    return "/sys/fs/cgroup";
-  return {};
-}
-
 // The program a name runs: itself when it holds a '/', else the first match
 // on PATH (exec in the child must not search).
 std::string find_program(const std::string& name) {
@@ -368,9 +281,6 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
 
   // Limits: set in the child before exec, inherited by bubblewrap and all
   // the worker starts.
-  const uid_t uid = plan.drop_to_nobody ? kNobody : getuid();
-  const rlim_t processes = static_cast<rlim_t>(tasks_of(uid) + options.max_processes);
-  const rlimit nproc{processes, processes};
   const rlimit nofile{static_cast<rlim_t>(options.max_open_files),
                       static_cast<rlim_t>(options.max_open_files)};
   const rlimit fsize{static_cast<rlim_t>(options.output_limit_bytes),
@@ -381,44 +291,37 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
   const rlimit data{data_bytes, data_bytes};
   const rlimit core{0, 0};
 
-  // Its memory cgroup, joined by the child before it drops to nobody.
-  static int cgroups_made = 0;
-  std::string cgroup;
-  int cgroup_procs = -1;
-  if (!plan.cgroup_parent.empty() && options.memory_limit_mib > 0) {
-    cgroup = plan.cgroup_parent + "/judge-worker-" + std::to_string(getpid()) + "-" +
-             std::to_string(++cgroups_made);
-    const std::string bytes = std::to_string(options.memory_limit_mib << 20);
-    const bool made = mkdir(cgroup.c_str(), 0755) == 0 &&
-                      (plan.cgroup_v2 ? write_text(cgroup + "/memory.max", bytes)
-                                      : write_text(cgroup + "/memory.limit_in_bytes", bytes));
-    // Swap would let it keep more; not every kernel accounts it.
-    if (plan.cgroup_v2) {
-      write_text(cgroup + "/memory.swap.max", "0");
-      write_text(cgroup + "/memory.oom.group", "1");
-    } else {
-      write_text(cgroup + "/memory.memsw.limit_in_bytes", bytes);
-    }
-    if (made) cgroup_procs = open((cgroup + "/cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
-    if (cgroup_procs < 0) {
-      rmdir(cgroup.c_str());
-      close(log);
-      close(null);
-      throw std::runtime_error("cannot make the worker's memory cgroup " + cgroup);
-    }
+  // Its cgroups, joined by the child before it drops to nobody. Its own
+  // task count there makes the per-user RLIMIT_NPROC, which every worker of
+  // the user shares, needless.
+  cgroups::WorkerGroups groups;
+  try {
+    groups = cgroups::WorkerGroups(
+        {plan.memory_cgroup_parent, plan.memory_cgroup_v2}, options.memory_limit_mib << 20,
+        {plan.pids_cgroup_parent, plan.pids_cgroup_v2}, options.max_processes);
+  } catch (...) {
+    close(log);
+    close(null);
+    throw;
   }
+  const std::vector<int> joins = groups.joins();
+  const bool shared_nproc = !groups.limits_tasks();
+  const uid_t uid = plan.drop_to_nobody ? kNobody : getuid();
+  const rlim_t processes =
+      shared_nproc ? static_cast<rlim_t>(tasks_of(uid) + options.max_processes) : RLIM_INFINITY;
+  const rlimit nproc{processes, processes};
 
   const pid_t pid = fork();
   if (pid < 0) {
     close(log);
     close(null);
-    if (cgroup_procs >= 0) close(cgroup_procs);
     throw std::system_error(errno, std::generic_category(), "fork");
   }
   if (pid == 0) {
     // Only system calls from here: the parent may have threads.
     setpgid(0, 0);
-    if (cgroup_procs >= 0 && write(cgroup_procs, "0", 1) != 1) _exit(125);
+    for (const int join : joins)
+      if (write(join, "0", 1) != 1) _exit(125);
     std::vector<int> high(inherit.size());
     for (std::size_t i = 0; i < inherit.size(); ++i) high[i] = fcntl(inherit[i], F_DUPFD, 100);
     dup2(null, 0);
@@ -433,28 +336,27 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
     if (plan.drop_to_nobody) {
       if (setgroups(0, nullptr) != 0 || setgid(kNobody) != 0 || setuid(kNobody) != 0) _exit(126);
     }
-    setrlimit(RLIMIT_NPROC, &nproc);
+    if (shared_nproc) setrlimit(RLIMIT_NPROC, &nproc);
     execv(c_argv[0], c_argv.data());
     _exit(127);
   }
   close(log);
   close(null);
-  if (cgroup_procs >= 0) close(cgroup_procs);
+  groups.close_joins();
   Worker w;
   w.pid_ = pid;
   w.output_limit_ = options.output_limit_bytes;
   w.through_bwrap_ = plan.sandboxed;
-  w.cgroup_ = cgroup;
-  w.cgroup_v2_ = plan.cgroup_v2;
+  w.groups_ = std::move(groups);
   w.memory_limit_mib_ = options.memory_limit_mib;
   return w;
 }
 
 Worker::Worker(Worker&& other) noexcept
     : pid_(std::exchange(other.pid_, -1)), output_limit_(other.output_limit_),
-      through_bwrap_(other.through_bwrap_), cgroup_(std::exchange(other.cgroup_, {})),
-      cgroup_v2_(other.cgroup_v2_), memory_limit_mib_(other.memory_limit_mib_),
-      ended_(std::move(other.ended_)), stopped_(std::move(other.stopped_)) {}
+      through_bwrap_(other.through_bwrap_), groups_(std::move(other.groups_)),
+      memory_limit_mib_(other.memory_limit_mib_), ended_(std::move(other.ended_)),
+      stopped_(std::move(other.stopped_)) {}
 
 Worker& Worker::operator=(Worker&& other) noexcept {
   if (this != &other) {
@@ -462,8 +364,7 @@ Worker& Worker::operator=(Worker&& other) noexcept {
     pid_ = std::exchange(other.pid_, -1);
     output_limit_ = other.output_limit_;
     through_bwrap_ = other.through_bwrap_;
-    cgroup_ = std::exchange(other.cgroup_, {});
-    cgroup_v2_ = other.cgroup_v2_;
+    groups_ = std::move(other.groups_);
     memory_limit_mib_ = other.memory_limit_mib_;
     ended_ = std::move(other.ended_);
     stopped_ = std::move(other.stopped_);
@@ -485,19 +386,10 @@ std::optional<std::string> Worker::reap(int flags) {
   // Whatever it left in its process group goes with it.
   ::kill(-pid_, SIGKILL);
   ended_ = r < 0 ? std::string("vanished") : describe_status(status, through_bwrap_, output_limit_);
-  if (!cgroup_.empty()) {
-    const long long oom_kills = cgroup_v2_
-                                    ? keyed_value(cgroup_ + "/memory.events", "oom_kill")
-                                    : keyed_value(cgroup_ + "/memory.oom_control", "oom_kill");
-    if (oom_kills > 0)
-      ended_ = "went over its memory limit of " + std::to_string(memory_limit_mib_) +
-               " MiB, shared memory included (" + *ended_ + ")";
-    // Its processes are gone once the sandbox's first one is: the folder
-    // goes as soon as the kernel has let them go.
-    for (int i = 0; i < 200 && rmdir(cgroup_.c_str()) != 0 && errno == EBUSY; ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    cgroup_.clear();
-  }
+  if (groups_.memory_exceeded())
+    ended_ = "went over its memory limit of " + std::to_string(memory_limit_mib_) +
+             " MiB, shared memory included (" + *ended_ + ")";
+  groups_.remove();
   return ended_;
 }
 
@@ -554,14 +446,28 @@ std::vector<std::string> gpu_device_nodes(const std::string& bus_id, bool* one_g
 SandboxPlan plan_sandbox(const SandboxOptions& options) {
   SandboxPlan plan;
   const bool root = geteuid() == 0;
-  std::string memory_note;
+  std::string memory_note, pids_note;
   if (options.memory_limit_mib > 0) {
     std::string why;
-    plan.cgroup_parent = memory_cgroup_parent(&plan.cgroup_v2, &why);
-    if (plan.cgroup_parent.empty()) memory_note = "shared memory not bounded (" + why + ")";
+    const cgroups::Parent p = cgroups::find_parent("memory", &why);
+    plan.memory_cgroup_parent = p.folder;
+    plan.memory_cgroup_v2 = p.v2;
+    if (p.folder.empty()) memory_note = "shared memory not bounded (" + why + ")";
   }
-  // Joins the process limit's note and the memory's.
+  {
+    std::string why;
+    const cgroups::Parent p = cgroups::find_parent("pids", &why);
+    plan.pids_cgroup_parent = p.folder;
+    plan.pids_cgroup_v2 = p.v2;
+    if (p.folder.empty()) pids_note = "process limit shared by this user's workers (" + why + ")";
+  }
+  // Joins the process limit's note and the memory's. A pids cgroup bounds
+  // root's workers too, where RLIMIT_NPROC does not.
   auto with_memory_note = [&](SandboxPlan p) {
+    if (!plan.pids_cgroup_parent.empty())
+      p.limits_note.clear();
+    else if (p.limits_note.empty())
+      p.limits_note = pids_note;
     if (!memory_note.empty()) p.limits_note += (p.limits_note.empty() ? "" : "; ") + memory_note;
     return p;
   };

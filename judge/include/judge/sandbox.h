@@ -2,10 +2,10 @@
 // (no network; a read-only view that lists what a worker needs, the system's
 // libraries, its own program and its GPU's device nodes, and nothing else;
 // fresh /tmp and /proc; its own process namespace so nothing it starts
-// outlives it), with limits on processes, open files, memory (in a memory
-// cgroup where one can be made, shared memory included) and the size of what
-// it writes. Without the sandbox (`unsandboxed`, for students grading their
-// own work) the limits still hold but the view is the caller's.
+// outlives it), with limits on processes (its own pids cgroup where one can
+// be made), open files, memory (in a memory cgroup where one can be made,
+// shared memory included) and the size of what it writes. Without the sandbox (`unsandboxed`, for
+// students grading their own work) the limits still hold but the view is the caller's.
 #pragma once
 
 #include <sys/types.h>
@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "judge/cgroups.h"
 
 namespace judge {
 
@@ -32,7 +34,9 @@ struct SandboxOptions {
   // The worker's host memory: its data (RLIMIT_DATA), and in a memory cgroup
   // all it maps, shared memory included; 0: none.
   std::int64_t memory_limit_mib = 16384;
-  int max_processes = 256; // tasks, threads included (RLIMIT_NPROC)
+  // Tasks, threads included: its own pids cgroup's pids.max where one can be
+  // made, else RLIMIT_NPROC on top of what the user runs already.
+  int max_processes = 256;
   int max_open_files = 256;
 };
 
@@ -41,10 +45,13 @@ struct SandboxPlan {
   bool sandboxed = false;
   bool drop_to_nobody = false; // root: the worker runs as nobody, so limits bind
   std::string limits_note;     // e.g. "process limit not enforced (root)"
-  // The parent of the workers' memory cgroups; empty when none can be made
-  // (limits_note then says that shared memory is not bounded).
-  std::string cgroup_parent;
-  bool cgroup_v2 = false;
+  // The parents of the workers' memory and pids cgroups; empty where none
+  // can be made (limits_note then says what is not bounded: shared memory;
+  // the process limit, then RLIMIT_NPROC, shared by the user's workers).
+  std::string memory_cgroup_parent;
+  bool memory_cgroup_v2 = false;
+  std::string pids_cgroup_parent;
+  bool pids_cgroup_v2 = false;
 };
 
 // The device nodes a worker needs for the GPU with PCI bus id `bus_id`
@@ -94,8 +101,7 @@ private:
   pid_t pid_ = -1;
   std::int64_t output_limit_ = 0;
   bool through_bwrap_ = false;
-  std::string cgroup_; // its memory cgroup, removed when it has ended
-  bool cgroup_v2_ = false;
+  cgroups::WorkerGroups groups_; // removed when it has ended
   std::int64_t memory_limit_mib_ = 0;
   std::optional<std::string> ended_;
   std::vector<pid_t> stopped_; // by pause(), for resume()
