@@ -81,7 +81,11 @@ Options:
   --rows FILE           also write the rows to FILE as JSON lines, one object
                         a row with the fields named below (test, item,
                         status, best_ms, median_ms, empty_ms, charged_ms,
-                        runs, reason): what scripts read
+                        runs, reason): what scripts read. With
+                        --reference-worker each row has role (reference
+                        or graded), and a graded row the fields of judge
+                        score (part, ref_ms, score, max_score, score_low,
+                        score_high, speedup) and stable
   --list-scenes         print the scenes render takes, one a line, and stop
   -h, --help            this text
 Output: '#' lines, then per row: test, n (render: the scene), status (ok
