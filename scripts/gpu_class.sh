@@ -24,7 +24,7 @@
 #                        still running near its end is stopped (its jobs
 #                        cancelled) and what was graded is reported
 #   --grade-timeout SEC  grade_class.sh's limit for one grade (default 120):
-#                        what the hanging submission costs
+#                        what the slow-starting submission costs
 #   --no-gpu             without a GPU: a stand-in device (mknod) as the
 #                        gres, and only the checks that need no GPU
 #   --keep               keep the work folder (the handout, the cluster)
@@ -35,8 +35,10 @@
 # The class: s1-full (saxpy, scan and renderer filled correctly),
 # s2-scan-only, s3-no-build (a syntax error), s4-forged-output (prints the
 # course's lines, does no work), s5-nothing (nothing handed in),
-# s6-refused (a slot file twice), s7-hangs (its saxpy never returns: not
-# graded). s2 is handed in past the due time.
+# s6-refused (a slot file twice), s7-slow-start (the scan filled, but each
+# of its workers takes 50 s to start, under the judge's start timeout, so
+# its grade outlasts --grade-timeout: not graded). s2 is handed in past the
+# due time.
 # In the logs folder: verdict.txt, stages.tsv (each stage's seconds and
 # status), a log per stage, class/ (gradebook.csv, summary.md, students/,
 # .slurm/, gradebook_roster.csv), tasks/ (each Slurm task's log), cluster/ (slurm.conf,
@@ -200,10 +202,10 @@ make_gpu_handout() {
 # as Gradescope's "Export Submissions" (a folder per submission and
 # submission_metadata.yml, s2 past the due time) and imported with
 # scripts/import_submissions.sh; the ids sort in the order they are graded
-# (the costly hang last).
+# (the costly slow start last).
 subs=$work/submissions gs_export=$work/export
 due="2026-12-01 23:59:00 -0800"
-class_ids=(s1-full s2-scan-only s3-no-build s4-forged-output s5-nothing s6-refused s7-hangs)
+class_ids=(s1-full s2-scan-only s3-no-build s4-forged-output s5-nothing s6-refused s7-slow-start)
 make_class() {
   local fills=$repo/tests/student/fills scan=$repo/judge/reference/course_scan.cu i=0 id at
   local -a d
@@ -218,7 +220,7 @@ make_class() {
     echo "Nothing handed in but this note." >"${d[4]}/README.txt" &&
     cp "$scan" "${d[5]}/a/student_scan.cu" &&
     cp "$scan" "${d[5]}/b/student_scan.cu" &&
-    cp "$fills/hanging_saxpy.cu" "${d[6]}/student_saxpy.cu" || return 1
+    { cat "$scan" && printf '#include <unistd.h>\nstatic const int slow_start = (sleep(50), 0);\n'; } >"${d[6]}/student_scan.cu" || return 1
   {
     for i in "${!class_ids[@]}"; do
       id=${class_ids[$i]} at="2026-12-01 22:0$i:00.000000000 -08:00"
@@ -230,7 +232,7 @@ make_class() {
   } >"$gs_export/submission_metadata.yml" || return 1
   (cd "$gs_export" && find . -type f | LC_ALL=C sort)
   "$script_dir/import_submissions.sh" --from gradescope --due "$due" "$gs_export" "$subs" || return 1
-  column -t -s $'\t' "$subs/roster.tsv"
+  column -t -s $'\t' "$subs/roster.tsv" 2>/dev/null || cat "$subs/roster.tsv"
 }
 
 grade_status="" regrade_status=""
@@ -338,13 +340,13 @@ expected() {
     s4-forged-output) is "$id" graded && zero "$scan" && zero "$find" ;;
     s5-nothing) is "$id" graded && zero "$(field "$id" total)" && positive "$(field "$id" max_total)" ;;
     s6-refused) is "$id" refused ;;
-    s7-hangs) is "$id" "not graded" && [[ $(reason "$id") == *--grade-timeout* ]] ;;
+    s7-slow-start) is "$id" "not graded" && [[ $(reason "$id") == *--grade-timeout* ]] ;;
   esac
 }
 declare -A must=([s1-full]="graded, every part scored, every row correct" [s2-scan-only]="graded, scan and find_repeats scored, render 0"
   [s3-no-build]="build failed" [s4-forged-output]="graded, scan and find_repeats 0 (the judge checks, not the output)"
   [s5-nothing]="graded, 0 points of the maximum" [s6-refused]="refused (student_scan.cu twice)"
-  [s7-hangs]="not graded, stopped by --grade-timeout")
+  [s7-slow-start]="not graded, stopped by --grade-timeout")
 
 # graded_or_some_not STATUS: grade_class.sh's 0 or 1.
 graded_or_some_not() { [ "$1" = 0 ] || [ "$1" = 1 ]; }
