@@ -22,15 +22,8 @@ double probe_device_ms() {
 
 LateWork probe_late_work(MemoryKind memory, double switch_ms, const std::string& what,
                          double call_ms) {
-  LateWork w;
-  if (memory != MemoryKind::kDevice) return w;
-  const double probe = probe_device_ms();
-  w.charged_ms = probe > switch_ms ? probe - switch_ms : 0.0;
-  if (w.charged_ms > 1.0 + 0.1 * call_ms)
-    w.reason = "GPU work still running after " + what + " answered (the judge's probe took " +
-               std::to_string(probe) + " ms, after an honest worker " + std::to_string(switch_ms) +
-               " ms)";
-  return w;
+  if (memory != MemoryKind::kDevice) return {};
+  return judge_late_work(switch_ms, what, call_ms, probe_device_ms);
 }
 
 } // namespace judge

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -54,13 +55,19 @@ double probe_device_ms();
 
 // GPU work seen running after an answer: the judge's probe beyond what it
 // costs after an honest worker (`switch_ms`), charged to the call, or, when
-// that is more than 1 ms plus a tenth of the call's `call_ms`, why the row
-// is rejected. Nothing for host memory.
+// that is more than 1 ms plus a tenth of the call's `call_ms` in two probes
+// one after the other, why the row is rejected (one slow probe alone can
+// be the machine's noise; work still running slows the second too).
+// Nothing for host memory.
 struct LateWork {
   double charged_ms = 0;
   std::string reason; // empty unless rejected
 };
 LateWork probe_late_work(MemoryKind memory, double switch_ms, const std::string& what,
                          double call_ms);
+// The same judgement on the times `probe` gives (probe_late_work's is
+// probe_device_ms), host code the tests can give any times.
+LateWork judge_late_work(double switch_ms, const std::string& what, double call_ms,
+                         const std::function<double()>& probe);
 
 } // namespace judge
