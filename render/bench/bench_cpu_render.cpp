@@ -1,6 +1,6 @@
 // render_bench_cpu: the CPU renderer's speedup over the serial reference,
 // measured in one process on the same frames, with the images compared.
-// A benchmark, never a test: scripts/bench_cpu_render.sh runs it.
+// A benchmark, never a test: scripts/dev/bench_cpu_render.sh runs it.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>

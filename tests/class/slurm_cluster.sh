@@ -3,7 +3,7 @@
 # own key and socket, slurmctld and slurmd configured in a folder of their
 # own (as root, without systemd: proctrack/linuxproc, task/none,
 # select/cons_tres), on ports of their own. Used by the class tests and by
-# scripts/gpu_class.sh on a GPU machine.
+# scripts/dev/gpu_class.sh on a GPU machine.
 #
 #   start_cluster DIR [--gpus N|FILE,...]
 #     starts it, sets SLURM_CONF for the Slurm commands. --gpus makes the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The calibration (scripts/gpu_calibrate.sh, scripts/calibrate_lib.sh):
+# The calibration (scripts/dev/gpu_calibrate.sh, scripts/dev/calibrate_lib.sh):
 # its tables from a real run's recorded measurements (fixtures/
 # calibration_h200), the same points docs/grading.md shows; a row without
 # a judged time; the scan's points; and the script's refusals without a
@@ -8,8 +8,8 @@ set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
 source "$here/testing.sh"
-# shellcheck source=scripts/calibrate_lib.sh
-source "$here/../../scripts/calibrate_lib.sh"
+# shellcheck source=scripts/dev/calibrate_lib.sh
+source "$here/../../scripts/dev/calibrate_lib.sh"
 scripts=$here/../../scripts
 runs=$here/fixtures/calibration_h200
 use_temp_folder
@@ -51,7 +51,7 @@ mkdir -p "$fakebin"
 printf '#!/bin/sh\necho "NVIDIA-SMI has failed because it could not communicate with the NVIDIA driver." >&2\nexit 9\n' \
   >"$fakebin/nvidia-smi"
 chmod +x "$fakebin/nvidia-smi"
-err=$(PATH="$fakebin:$PATH" "$scripts/gpu_calibrate.sh" --logs "$tmp/logs" 2>&1 >/dev/null)
+err=$(PATH="$fakebin:$PATH" "$scripts/dev/gpu_calibrate.sh" --logs "$tmp/logs" 2>&1 >/dev/null)
 expect_eq "no GPU: exit status" 1 "$?"
 expect_match "no GPU: said" '^gpu_calibrate.sh: no GPU here: nvidia-smi says: NVIDIA-SMI has failed' "$err"
 [ ! -e "$tmp/logs" ] || fail "no GPU: a log folder was made"
@@ -60,7 +60,7 @@ expect_match "no GPU: said" '^gpu_calibrate.sh: no GPU here: nvidia-smi says: NV
 usage() {  # usage WHAT EXPECTED_RE ARGS...
   local what=$1 re=$2 err
   shift 2
-  err=$("$scripts/gpu_calibrate.sh" "$@" 2>&1 >/dev/null)
+  err=$("$scripts/dev/gpu_calibrate.sh" "$@" 2>&1 >/dev/null)
   expect_eq "usage, $what: exit status" 2 "$?"
   expect_match "usage, $what: said" "$re" "$err"
 }
@@ -75,5 +75,5 @@ usage "--course" "--course: no such file: $tmp/none" --course "$tmp/none"
 printf 'render\trgb\tfast\n' >"$tmp/bad-course.tsv"
 usage "--course, a bad line" "--course: line 1 of $tmp/bad-course.tsv is not TEST<tab>ITEM<tab>MS" --course "$tmp/bad-course.tsv"
 usage "unknown" "unknown argument '--fast'" --fast
-expect_match "--help: the usage" '^Usage: scripts/gpu_calibrate.sh \[options\]' "$("$scripts/gpu_calibrate.sh" --help)"
+expect_match "--help: the usage" '^Usage: scripts/dev/gpu_calibrate.sh \[options\]' "$("$scripts/dev/gpu_calibrate.sh" --help)"
 finish

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/gpu_check.sh and scripts/gpu_portable.sh on a machine without a
+# scripts/dev/gpu_check.sh and scripts/dev/gpu_portable.sh on a machine without a
 # GPU: one line saying so, exit 1, before configuring or building anything
 # (no PASS lines, no raw "command not found"); and their usage errors.
 set -uo pipefail
@@ -22,7 +22,7 @@ check() {
   local out status script
   for script in gpu_check.sh gpu_portable.sh; do
     : >"$tmp/calls"
-    out=$(cd "$tmp" && PATH=$fakebin:$base_path "$here/../../scripts/$script" --logs "$tmp/logs-$1" 2>&1)
+    out=$(cd "$tmp" && PATH=$fakebin:$base_path "$here/../../scripts/dev/$script" --logs "$tmp/logs-$1" 2>&1)
     status=$?
     expect_eq "$script, $1: exit status" 1 "$status"
     expect_match "$script, $1: says so" "^$script: $2" "$out"
@@ -37,7 +37,7 @@ check() {
 usage() {
   local script=$1 message=$2 out
   shift 2
-  out=$(PATH=$fakebin:/usr/bin:/bin "$here/../../scripts/$script" "$@" 2>&1)
+  out=$(PATH=$fakebin:/usr/bin:/bin "$here/../../scripts/dev/$script" "$@" 2>&1)
   expect_eq "$script $*: exit status" 2 "$?"
   expect_eq "$script $*: one line" "$script: $message" "$out"
 }

@@ -32,7 +32,7 @@ chmod +x "$build/bin/render_cuda_tests"
 render_to_end() {
   local name=$1
   shift
-  OUT=$(env PATH="$fakebin:$PATH" "$@" "$scripts/gpu_render.sh" "$build" "$tmp/$name" --no-bench 2>"$tmp/$name.err")
+  OUT=$(env PATH="$fakebin:$PATH" "$@" "$scripts/dev/gpu_render.sh" "$build" "$tmp/$name" --no-bench 2>"$tmp/$name.err")
   STATUS=$?
 }
 line() { printf '  %-9s %3d passed, %d failed, %d timed out (limit 900s)\n' "$@"; }
@@ -41,7 +41,7 @@ line() { printf '  %-9s %3d passed, %d failed, %d timed out (limit 900s)\n' "$@"
 # racecheck and the ladder's rungs cut to their first 5,000; animated).
 render_to_end pass FAKE_SCENES=rgb,rand100k,snow FAKE_CALLS="$tmp/calls"
 expect_eq "gpu_render.sh, all pass: exit status" 0 "$STATUS"
-expect_eq "gpu_render.sh, all pass: the summary" "CUDA renderer (scripts/gpu_render.sh):
+expect_eq "gpu_render.sh, all pass: the summary" "CUDA renderer (scripts/dev/gpu_render.sh):
 $(line check 30 0 0)
 $(line sanitize 36 0 0)
 $(line oom 1 0 0)" "$OUT"
@@ -57,7 +57,7 @@ expect_no_match "gpu_render.sh: memcheck draws all of the scene in tiled mode" "
 # Checks that fail: exit 1, the failed runs named in the summary.
 render_to_end wrong FAKE_SCENES=rgb FAKE_WRONG_MODES=binned
 expect_eq "gpu_render.sh, failed checks: exit status" 1 "$STATUS"
-expect_eq "gpu_render.sh, failed checks: the summary" "CUDA renderer (scripts/gpu_render.sh):
+expect_eq "gpu_render.sh, failed checks: the summary" "CUDA renderer (scripts/dev/gpu_render.sh):
 $(line check 8 2 0)
 $(line sanitize 12 0 0)
 $(line oom 1 0 0)
@@ -72,7 +72,7 @@ for command in "gpu_render.sh $build $bad --no-bench" "gpu_scan.sh $tmp/scan-bui
   "gpu_check.sh --logs $bad" "gpu_portable.sh --logs $bad"; do
   script=${command%% *}
   # shellcheck disable=SC2086  # the command's words
-  out=$(PATH="$fakebin:$PATH" "$scripts/"$command 2>&1)
+  out=$(PATH="$fakebin:$PATH" "$scripts/dev/"$command 2>&1)
   expect_eq "$script, log folder in a file: exit status" 1 "$?"
   expect_eq "$script, log folder in a file: says so last" "$script: cannot create $bad" "$(tail -n 1 <<<"$out")"
 done

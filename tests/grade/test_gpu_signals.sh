@@ -44,14 +44,14 @@ for signal in INT:130 TERM:143 HUP:129; do
   mkdir -p "$tmp/render-$name"
   echo "an older run's" >"$tmp/render-$name/summary.txt"
   stopped "gpu_render.sh, SIG$name" "$name" "$status" "$tmp/render-$name" \
-    "$scripts/gpu_render.sh" "$build" "$tmp/render-$name" --no-bench
+    "$scripts/dev/gpu_render.sh" "$build" "$tmp/render-$name" --no-bench
   expect_eq "gpu_render.sh, SIG$name: no summary" "" "$(ls "$tmp/render-$name/summary.txt" 2>/dev/null)"
   # Configuring the build folder.
   stopped "gpu_scan.sh, SIG$name" "$name" "$status" "$tmp/scan-$name" \
-    "$scripts/gpu_scan.sh" "$tmp/scan-build" "$tmp/scan-$name"
+    "$scripts/dev/gpu_scan.sh" "$tmp/scan-build" "$tmp/scan-$name"
   for script in gpu_check.sh gpu_portable.sh; do
     stopped "$script, SIG$name" "$name" "$status" "$tmp/$script-$name" \
-      "$scripts/$script" --logs "$tmp/$script-$name"
+      "$scripts/dev/$script" --logs "$tmp/$script-$name"
   done
 done
 
@@ -62,13 +62,13 @@ mkdir -p "$repo/build-gpu"
 cp -r "$scripts" "$repo/scripts"
 cp -r "$build/bin" "$repo/build-gpu/bin"
 stopped "gpu_check.sh running gpu_render.sh, SIGINT" INT 130 "$tmp/chain" \
-  env FAKE_CMAKE=quick "$repo/scripts/gpu_check.sh" --only render --no-bench --logs "$tmp/chain"
+  env FAKE_CMAKE=quick "$repo/scripts/dev/gpu_check.sh" --only render --no-bench --logs "$tmp/chain"
 expect_eq "gpu_check.sh running gpu_render.sh: it stopped too" \
   "gpu_render.sh: stopped by SIGTERM: the logs so far are in $tmp/chain/render" "$(tail -n 1 "$tmp/chain/render.log")"
 
 # A bad run limit is a usage error before anything runs or is written.
 for bad in abc 0 -5 1.5; do
-  err=$(GPU_RENDER_RUN_LIMIT=$bad "$scripts/gpu_render.sh" "$build" "$tmp/limit" --no-bench 2>&1)
+  err=$(GPU_RENDER_RUN_LIMIT=$bad "$scripts/dev/gpu_render.sh" "$build" "$tmp/limit" --no-bench 2>&1)
   status=$?
   expect_eq "GPU_RENDER_RUN_LIMIT=$bad: exit status" 2 "$status"
   expect_match "GPU_RENDER_RUN_LIMIT=$bad: says why" "GPU_RENDER_RUN_LIMIT must be a positive number" "$err"

@@ -380,7 +380,7 @@ TEST_F(GpuTest, CudaRendererWideTileKeysMatchCpuRenderer) {
 // Device memory running out is an error that names what did not fit, and
 // the renderer can be set up again once memory is back. Disabled for ctest,
 // which runs tests in parallel on one device: it takes nearly all device
-// memory for a moment. scripts/gpu_render.sh runs it on its own.
+// memory for a moment. scripts/dev/gpu_render.sh runs it on its own.
 TEST_F(GpuTest, DISABLED_CudaRendererOutOfMemoryIsAClearError) {
   const scenes::Scene& scene = cached_scene("rgb", 0);
   CudaRenderer cuda(with_mode(CudaMode::Binned));

@@ -6,10 +6,10 @@
 # failed=1 on a failure.
 
 # shellcheck source=scripts/run_lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/run_lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../run_lib.sh"
 # shellcheck source=scripts/options_lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/options_lib.sh"
-steps_repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/../options_lib.sh"
+steps_repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 # require_gpu SCRIPT: sets $gpu to nvidia-smi's name, driver and memory line;
 # without a GPU says so in one line and exits 1 (every step would otherwise

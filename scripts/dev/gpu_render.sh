@@ -3,9 +3,9 @@
 # serial reference) of every scene in both modes at a size off and a size on
 # the 16-pixel tile grid, compute-sanitizer memcheck and racecheck on small
 # renders of every scene in both modes, the out-of-memory test that ctest
-# leaves out, and (unless --no-bench) scripts/bench_render.sh.
+# leaves out, and (unless --no-bench) scripts/dev/bench_render.sh.
 #
-# Usage: scripts/gpu_render.sh BUILD_DIR LOG_DIR [--no-bench]
+# Usage: scripts/dev/gpu_render.sh BUILD_DIR LOG_DIR [--no-bench]
 # Writes LOG_DIR/summary.txt (the short table) and a log per run; exits 1
 # when any check, sanitizer run or benchmark run fails or times out
 # (GPU_RENDER_RUN_LIMIT seconds per run, default 900), 2 on usage errors,
@@ -13,7 +13,7 @@
 set -uo pipefail
 
 # shellcheck source=scripts/options_lib.sh
-source "$(dirname "$0")/options_lib.sh"
+source "$(dirname "$0")/../options_lib.sh"
 usage() { show_help; }
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 [ $# -ge 2 ] || { usage >&2; exit 2; }
@@ -40,7 +40,7 @@ limit=${GPU_RENDER_RUN_LIMIT:-900}
   exit 2
 }
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=scripts/run_lib.sh
 source "$root/scripts/run_lib.sh"
 render=$build/bin/render
@@ -144,7 +144,7 @@ record oom 4096-image $?
 failed=0
 grep -qE '^(FAIL|TIMEOUT)' "$results" && failed=1
 {
-  echo "CUDA renderer (scripts/gpu_render.sh):"
+  echo "CUDA renderer (scripts/dev/gpu_render.sh):"
   for kind in check sanitize oom; do
     pass=$(grep -c "^PASS $kind " "$results")
     fail=$(grep -c "^FAIL $kind " "$results")
@@ -160,7 +160,7 @@ grep -qE '^(FAIL|TIMEOUT)' "$results" && failed=1
 } >"$summary"
 
 if [ "$bench" = 1 ]; then
-  run_program_in . 0 "$root/scripts/bench_render.sh" "$build" --logs "$logs/bench" >"$logs/bench.txt" 2>&1 \
+  run_program_in . 0 "$root/scripts/dev/bench_render.sh" "$build" --logs "$logs/bench" >"$logs/bench.txt" 2>&1 \
     </dev/null || failed=1
   cat "$logs/bench.txt" >>"$summary"
 fi

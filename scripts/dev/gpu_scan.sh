@@ -4,7 +4,7 @@
 # synccheck, initcheck) over small runs of every algorithm and both tests, memcheck
 # past 2^24 items (the L2 prefetch), course timing at 10M and 40M, and --bench.
 #
-# Usage: scripts/gpu_scan.sh BUILD_DIR LOG_DIR [--no-bench] [--no-tests] [--tune]
+# Usage: scripts/dev/gpu_scan.sh BUILD_DIR LOG_DIR [--no-bench] [--no-tests] [--tune]
 #   BUILD_DIR   a build folder (configured here for sm_90 Release if it has no cache)
 #   LOG_DIR     where each step's full log goes
 #   --no-bench  skip the timed runs and --bench
@@ -17,7 +17,7 @@
 set -uo pipefail
 
 # shellcheck source=scripts/options_lib.sh
-source "$(dirname "$0")/options_lib.sh"
+source "$(dirname "$0")/../options_lib.sh"
 usage() { show_help; }
 [ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ] && { usage; exit 0; }
 [ $# -ge 2 ] || { echo "gpu_scan.sh: needs BUILD_DIR and LOG_DIR (try --help)" >&2; exit 2; }
@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 # shellcheck source=scripts/run_lib.sh
 source scripts/run_lib.sh
 use_log_folder

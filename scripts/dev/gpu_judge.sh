@@ -9,9 +9,9 @@
 # --ladder through the judge for the scan and the renderer (the rungs'
 # scores against the references; circles fails on purpose). Prints what the judge said; logs in the named folder.
 #
-# Usage: scripts/gpu_judge.sh [--logs DIR] [--counts LIST]
+# Usage: scripts/dev/gpu_judge.sh [--logs DIR] [--counts LIST]
 set -uo pipefail
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 logs=gpu-judge-logs
 counts=1000000,10000000,20000000,40000000
 while [ $# -gt 0 ]; do

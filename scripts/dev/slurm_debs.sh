@@ -9,7 +9,7 @@
 # run: no users, services or configuration (tests/class/slurm_cluster.sh
 # configures a cluster of its own).
 #
-# Usage: scripts/slurm_debs.sh DIR
+# Usage: scripts/dev/slurm_debs.sh DIR
 #   DIR   the .deb files: slurmctld, slurmd, slurm-client,
 #         slurm-wlm-basic-plugins, munge and libmunge2, and the libraries
 #         they link that the machine may lack (libdbus-1-3, libhwloc15,
@@ -20,7 +20,7 @@
 # or a program still lacking a library after the install, 2 usage.
 set -uo pipefail
 # shellcheck source=scripts/options_lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/options_lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../options_lib.sh"
 
 fail() {
   echo "slurm_debs.sh: $1" >&2

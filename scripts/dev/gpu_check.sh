@@ -3,7 +3,7 @@
 # test suite with the GPU, run compute-sanitizer over small runs of each
 # program, run the benchmarks, and print a short table last.
 #
-# Usage: scripts/gpu_check.sh [--logs DIR] [--no-bench] [--grade] [--only PART...]
+# Usage: scripts/dev/gpu_check.sh [--logs DIR] [--no-bench] [--grade] [--only PART...]
 #   --logs DIR   where the full logs go (default: $GPU_CHECK_LOGS, else gpu-check-logs)
 #   --no-bench   skip the benchmarks
 #   --grade      also run scripts/grade.sh all (several minutes: serial references)
@@ -12,7 +12,7 @@
 # 130, 143 or 129 by SIGINT, SIGTERM or SIGHUP (the running step at once).
 set -uo pipefail
 
-# shellcheck source=scripts/gpu_steps.sh
+# shellcheck source=scripts/dev/gpu_steps.sh
 source "$(dirname "$0")/gpu_steps.sh"
 logs=${GPU_CHECK_LOGS:-gpu-check-logs}
 bench=1
@@ -82,7 +82,7 @@ fi
 
 if wanted scan && ! missing scan "$bin/cudaScan"; then
   step "scan: tests, sanitizers$([ $bench = 1 ] && echo ', bench')" scan.log \
-    scripts/gpu_scan.sh "$build" "$logs/scan" --no-tests "${no_bench[@]}"
+    scripts/dev/gpu_scan.sh "$build" "$logs/scan" --no-tests "${no_bench[@]}"
 fi
 
 if wanted render && ! missing render "$bin/render"; then
@@ -90,7 +90,7 @@ if wanted render && ! missing render "$bin/render"; then
   # so the whole check fits in one sitting (a timeout counts as a failure).
   export GPU_RENDER_RUN_LIMIT=${GPU_RENDER_RUN_LIMIT:-300}
   step "render: sanitizers$([ $bench = 1 ] && echo ', bench')" render.log \
-    scripts/gpu_render.sh "$build" "$logs/render" "${no_bench[@]}"
+    scripts/dev/gpu_render.sh "$build" "$logs/render" "${no_bench[@]}"
 fi
 
 if [ $grade = 1 ]; then

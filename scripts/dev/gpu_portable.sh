@@ -4,11 +4,11 @@
 # PTX for this GPU at load, so every kernel runs the code an older GPU runs
 # (no bulk copies, no L2 bulk prefetch; shuffles for the warp sums on 75).
 # On each such build it runs the whole test suite with the GPU, then
-# scripts/gpu_scan.sh and scripts/gpu_render.sh (the -c checks, the
+# scripts/dev/gpu_scan.sh and scripts/dev/gpu_render.sh (the -c checks, the
 # sanitizers and the benchmarks); then the same benchmarks on the native
 # build (build-gpu, preset gpu), so the speeds come from one run.
 #
-# Usage: scripts/gpu_portable.sh [--logs DIR] [--arch N]... [--no-bench]
+# Usage: scripts/dev/gpu_portable.sh [--logs DIR] [--arch N]... [--no-bench]
 #   --logs DIR   where the logs go (default gpu-portable-logs)
 #   --arch N     a compute capability to build as PTX, 75 or newer
 #                (default: 75 and 80); repeatable
@@ -19,7 +19,7 @@
 set -uo pipefail
 
 usage() { show_help; }
-# shellcheck source=scripts/gpu_steps.sh
+# shellcheck source=scripts/dev/gpu_steps.sh
 source "$(dirname "$0")/gpu_steps.sh"
 logs="gpu-portable-logs"
 archs=()
@@ -53,15 +53,15 @@ for arch in "${archs[@]}"; do
   step "ptx$arch: tests (ctest, with the GPU)" "ptx$arch/ctest.log" \
     ctest --test-dir "$build" -j 4 --output-on-failure
   step "ptx$arch: scan sanitizers$([ $bench = 1 ] && echo ', bench')" "ptx$arch/scan.log" \
-    scripts/gpu_scan.sh "$build" "$logs/ptx$arch/scan" --no-tests "${no_bench[@]}"
+    scripts/dev/gpu_scan.sh "$build" "$logs/ptx$arch/scan" --no-tests "${no_bench[@]}"
   step "ptx$arch: render checks, sanitizers$([ $bench = 1 ] && echo ', bench')" "ptx$arch/render.log" \
-    scripts/gpu_render.sh "$build" "$logs/ptx$arch/render" "${no_bench[@]}"
+    scripts/dev/gpu_render.sh "$build" "$logs/ptx$arch/render" "${no_bench[@]}"
 done
 
 if [ $bench = 1 ]; then
   configure_and_build native build-gpu "preset gpu" --preset gpu
   step "native: cudaScan --bench" native/scan-bench.log build-gpu/bin/cudaScan --bench
-  step "native: render bench" native/render-bench.log scripts/bench_render.sh build-gpu
+  step "native: render bench" native/render-bench.log scripts/dev/bench_render.sh build-gpu
 fi
 
 summary_start

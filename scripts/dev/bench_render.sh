@@ -4,7 +4,7 @@
 #   render -r cuda --cuda-mode MODE -s SIZE -b 0:4 -f '' SCENE
 # best of RUNS runs, per mode, next to the target (docs/design/cuda_renderer.md).
 #
-# Usage: scripts/bench_render.sh BUILD_DIR [--modes "auto tiled binned"]
+# Usage: scripts/dev/bench_render.sh BUILD_DIR [--modes "auto tiled binned"]
 #                                [--runs N] [--size N] [--logs DIR]
 #   --modes  the --cuda-mode values to time (default "auto tiled binned");
 #            the first one is compared with the targets

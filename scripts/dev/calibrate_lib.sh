@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Sourced by scripts/gpu_calibrate.sh (and its test): the calibration's
+# Sourced by scripts/dev/gpu_calibrate.sh (and its test): the calibration's
 # tables from what a run measured. The points are the course's rules,
 # scored by the judge (judge score, CALIBRATE_JUDGE: the judge program), so
 # the table says what the course's checker and our grader would each give
@@ -13,7 +13,7 @@
 # LABEL "ref" for the reference, any other word for a submission.
 
 # shellcheck source=scripts/grade_lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/grade_lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../grade_lib.sh"
 
 # best_of FILE LABEL TEST ITEM FIELD: the least number in FIELD over FILE's
 # lines of that label, test and item ("" when none).

@@ -2,7 +2,7 @@
 # On a GPU machine: grades a class through a real Slurm cluster whose node
 # has the machine's GPUs as a gres, end to end, as root. Installs Debian's
 # Slurm and MUNGE from --debs when the machine lacks them
-# (scripts/slurm_debs.sh), starts a single-node cluster with every GPU as
+# (scripts/dev/slurm_debs.sh), starts a single-node cluster with every GPU as
 # gres gpu (tests/class/slurm_cluster.sh), writes a handout with the
 # reference programs built for this GPU, makes a class of seven
 # submissions from the suite's fills and exploits as a Gradescope export
@@ -15,10 +15,10 @@
 # names and lateness. Each stage is timed; grading is stopped in time to
 # report within --budget.
 #
-# Usage: scripts/gpu_class.sh [options] [-- GRADE_OPTIONS...]
+# Usage: scripts/dev/gpu_class.sh [options] [-- GRADE_OPTIONS...]
 #   --debs DIR           Debian 12's .deb files of Slurm, MUNGE and their
 #                        libraries, installed when munged or a Slurm
-#                        program is missing (scripts/slurm_debs.sh DIR)
+#                        program is missing (scripts/dev/slurm_debs.sh DIR)
 #   --logs DIR           the results (default gpu-class-logs)
 #   --budget SEC         the whole run's wall time (default 500): grading
 #                        still running near its end is stopped (its jobs
@@ -49,11 +49,11 @@
 # 143 when stopped by SIGINT or SIGTERM (the results so far are saved).
 set -uo pipefail
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo=$(cd "$script_dir/.." && pwd)
+repo=$(cd "$script_dir/../.." && pwd)
 # shellcheck source=scripts/options_lib.sh
-source "$script_dir/options_lib.sh"
+source "$script_dir/../options_lib.sh"
 # shellcheck source=scripts/run_lib.sh
-source "$script_dir/run_lib.sh"
+source "$script_dir/../run_lib.sh"
 # shellcheck source=tests/class/slurm_cluster.sh
 source "$repo/tests/class/slurm_cluster.sh"
 
@@ -190,7 +190,7 @@ make_gpu_handout() {
   echo "reference programs for CUDA architectures $archs"
   limit=$(left "$reserve_s")
   [ "$limit" -le 300 ] || limit=300
-  run_program_in . "$limit" "$script_dir/make_handout.sh" --cuda-archs "$archs" "$work/handout" || return 1
+  run_program_in . "$limit" "$script_dir/../make_handout.sh" --cuda-archs "$archs" "$work/handout" || return 1
   if ! have_stb; then
     mkdir -p "$work/handout/.deps" && cp -R "$repo/.deps/stb" "$work/handout/.deps/" || return 1
     echo "stb_image_write.h from the suite's .deps, in the handout's .deps"
@@ -231,7 +231,7 @@ make_class() {
     done
   } >"$gs_export/submission_metadata.yml" || return 1
   (cd "$gs_export" && find . -type f | LC_ALL=C sort)
-  "$script_dir/import_submissions.sh" --from gradescope --due "$due" "$gs_export" "$subs" || return 1
+  "$script_dir/../import_submissions.sh" --from gradescope --due "$due" "$gs_export" "$subs" || return 1
   column -t -s $'\t' "$subs/roster.tsv" 2>/dev/null || cat "$subs/roster.tsv"
 }
 
@@ -248,7 +248,7 @@ grade_class() {
   limit=$(left "$reserve_s")
   [ "$limit" -ge 60 ] || { echo "only ${limit}s of the budget left for grading"; return 1; }
   echo "grade_class.sh ${args[*]} (stopped after ${limit}s)"
-  run_program_in . "$limit" "$script_dir/grade_class.sh" "${args[@]}" >"$logs/grade.out" 2>"$logs/grade.err"
+  run_program_in . "$limit" "$script_dir/../grade_class.sh" "${args[@]}" >"$logs/grade.out" 2>"$logs/grade.err"
   grade_status=$?
   cat "$logs/grade.out"
   tail -n 5 "$logs/grade.err"
@@ -259,7 +259,7 @@ grade_class() {
     mapfile -t ids < <(submitted)
     # shellcheck disable=SC2016  # expanded by that shell
     bash -c 'source "$1/class_lib.sh" && out=$2 && shift 2 && write_gradebook "$out" "$@" && write_summary "$out" "$@"' \
-      _ "$script_dir" "$work/class" "${ids[@]}" &&
+      _ "$script_dir/.." "$work/class" "${ids[@]}" &&
       echo "stopped by the budget: the gradebook holds what was graded by then"
   fi
   # 1: some submission was not graded, as some here must not be.
@@ -271,7 +271,7 @@ grade_class() {
 regrade_class() {
   local -a args
   mapfile -t args < <(class_args)
-  run_program_in . 120 "$script_dir/grade_class.sh" --only s2-scan-only "${args[@]}" >"$logs/regrade.out" 2>"$logs/regrade.err"
+  run_program_in . 120 "$script_dir/../grade_class.sh" --only s2-scan-only "${args[@]}" >"$logs/regrade.out" 2>"$logs/regrade.err"
   regrade_status=$?
   echo "grade_class.sh --only s2-scan-only: exit status $regrade_status"
   cat "$logs/regrade.out" "$logs/regrade.err"

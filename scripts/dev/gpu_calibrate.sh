@@ -6,7 +6,7 @@
 # submission two ways: its own printed time, as the course's checker reads
 # it (render: "Total" of -b 0:4 -s 1024 -f ''; scan: "Student GPU time"),
 # and the judge's, as grade.sh takes it; and prints the points each gets
-# under both graders (scripts/calibrate_lib.sh). The submissions: render,
+# under both graders (scripts/dev/calibrate_lib.sh). The submissions: render,
 # the course-style fill (tests/student/fills/fill_renderer.pl, in the
 # handout) and the ladder's pixels, tiles and classic; scan and
 # find_repeats, our algorithms kogge-stone, blelloch, single-pass and cub.
@@ -14,7 +14,7 @@
 # (judge_render_reference, judge_scan_reference; the handout's ref/
 # programs for their own times).
 #
-# Usage: scripts/gpu_calibrate.sh [options]
+# Usage: scripts/dev/gpu_calibrate.sh [options]
 #   --logs DIR      the results (default gpu-calibrate-logs)
 #   --only PART     render or scan (scan and find_repeats); default both
 #   --scenes LIST   render's scenes (default: the graded scenes of the
@@ -36,10 +36,10 @@
 # measured), 2 usage, 130 or 143 when stopped by SIGINT or SIGTERM.
 set -uo pipefail
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo=$(cd "$script_dir/.." && pwd)
-# shellcheck source=scripts/gpu_steps.sh
+repo=$(cd "$script_dir/../.." && pwd)
+# shellcheck source=scripts/dev/gpu_steps.sh
 source "$script_dir/gpu_steps.sh"
-# shellcheck source=scripts/calibrate_lib.sh
+# shellcheck source=scripts/dev/calibrate_lib.sh
 source "$script_dir/calibrate_lib.sh"
 
 logs=gpu-calibrate-logs parts=(render scan) runs="" course=$repo/tests/grade/fixtures/course_h200.tsv
@@ -97,7 +97,7 @@ step "configure (preset gpu)" configure.log cmake --preset gpu
 step "build" build.log cmake --build --preset gpu --target render cudaScan judge judge_render_reference \
   judge_scan_reference judge_render_rungs judge_scan_rungs
 step "handout with its reference programs (sm_$arch)" handout.log \
-  "$script_dir/make_handout.sh" --cuda-archs "$arch" "$handout"
+  "$script_dir/../make_handout.sh" --cuda-archs "$arch" "$handout"
 # shellcheck disable=SC2317  # run by function_step
 fill_handout() {
   cp -r "$handout" "$fill" &&

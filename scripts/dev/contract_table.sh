@@ -5,9 +5,9 @@
 # docs never restate a point or a threshold by hand. With --check FILE...:
 # exit 1, naming each, where a file's block is not what this prints;
 # with --write FILE...: replaces each file's block with it.
-# Usage: scripts/contract_table.sh [--check|--write FILE...]
+# Usage: scripts/dev/contract_table.sh [--check|--write FILE...]
 set -euo pipefail
-contract=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/judge/contract/course.json
+contract=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/judge/contract/course.json
 
 block() {
   echo "<!-- contract: begin (made from judge/contract/course.json) -->"
@@ -53,7 +53,7 @@ case "$mode" in
       if [ "$mode" = --write ]; then
         replace "$file" >"$file.new" && mv -f -- "$file.new" "$file"
       elif ! diff -u "$file" <(replace "$file") >/dev/null; then
-        echo "contract_table.sh: $file: the contract block is out of date (scripts/contract_table.sh --write $file)" >&2
+        echo "contract_table.sh: $file: the contract block is out of date (scripts/dev/contract_table.sh --write $file)" >&2
         status=1
       fi
     done

@@ -4,14 +4,14 @@
 # the number of hardware threads. A benchmark: other load on the machine
 # shows in the numbers, so run it on an otherwise idle machine.
 #
-# Usage: scripts/bench_cpu_render.sh [-s SIZE] [-n FRAMES] [SCENE...]
+# Usage: scripts/dev/bench_cpu_render.sh [-s SIZE] [-n FRAMES] [SCENE...]
 #   BUILD_DIR (default: build) is the build folder; it is configured with the
 #   default preset if it has not been, and render_bench_cpu is built in it.
 # Exit status: 0 when every image matched the reference, 1 otherwise or on
 # build failure, 2 on usage errors.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${BUILD_DIR:-$root/build}
 case "${1:-}" in
   -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
