@@ -461,19 +461,18 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
     plan.pids_cgroup_v2 = p.v2;
     if (p.folder.empty()) pids_note = "process limit shared by this user's workers (" + why + ")";
   }
-  // Joins the process limit's note and the memory's. A pids cgroup bounds
-  // root's workers too, where RLIMIT_NPROC does not.
-  auto with_memory_note = [&](SandboxPlan p) {
-    if (!plan.pids_cgroup_parent.empty())
-      p.limits_note.clear();
-    else if (p.limits_note.empty())
-      p.limits_note = pids_note;
+  // A pids cgroup bounds root's workers too, where RLIMIT_NPROC does not.
+  const bool own_task_count = !plan.pids_cgroup_parent.empty();
+  // Joins the process limit's note and the memory's.
+  auto with_notes = [&](SandboxPlan p) {
+    if (!own_task_count && p.limits_note.empty()) p.limits_note = pids_note;
     if (!memory_note.empty()) p.limits_note += (p.limits_note.empty() ? "" : "; ") + memory_note;
     return p;
   };
   if (options.unsandboxed) {
-    if (root) plan.limits_note = "process limit not enforced (unsandboxed, as root)";
-    return with_memory_note(plan);
+    if (root && !own_task_count)
+      plan.limits_note = "process limit not enforced (unsandboxed, as root)";
+    return with_notes(plan);
   }
   // Try the real view on a harmless program: as nobody first (as root), so
   // the process limit binds, then as the caller.
@@ -496,12 +495,15 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
     std::getline(in, last);
     unlink(log_name);
     if (ended == "exited with status 0") {
-      // Why nobody could not run it goes with the note: a grade that lost
-      // the process limit says what to mend.
+      // Why nobody could not run it goes with the note: a grade whose
+      // worker ran as root (and lost the process limit, without a pids
+      // cgroup) says what to mend.
       if (root && !drop)
-        plan.limits_note =
-            "process limit not enforced (the sandbox runs as root; as nobody: " + as_nobody + ")";
-      return with_memory_note(plan);
+        plan.limits_note = (own_task_count ? "the sandbox runs as root (as nobody: "
+                                           : "process limit not enforced (the sandbox runs as "
+                                             "root; as nobody: ") +
+                           as_nobody + ")";
+      return with_notes(plan);
     }
     if (last.empty()) last = ended;
     if (drop) as_nobody = last;

@@ -33,7 +33,7 @@ public:
   WorkerGroups& operator=(WorkerGroups&& other) noexcept;
   WorkerGroups(const WorkerGroups&) = delete;
   WorkerGroups& operator=(const WorkerGroups&) = delete;
-  ~WorkerGroups(); // closes the descriptors; remove() takes the folders
+  ~WorkerGroups(); // closes the descriptors and removes the folders
 
   // Open descriptors of each folder's cgroup.procs, for the child to join
   // by writing "0" to each (async-signal-safe); closed by close_joins().

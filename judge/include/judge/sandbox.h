@@ -4,8 +4,9 @@
 // fresh /tmp and /proc; its own process namespace so nothing it starts
 // outlives it), with limits on processes (its own pids cgroup where one can
 // be made), open files, memory (in a memory cgroup where one can be made,
-// shared memory included) and the size of what it writes. Without the sandbox (`unsandboxed`, for
-// students grading their own work) the limits still hold but the view is the caller's.
+// shared memory included) and the size of what it writes. Without the
+// sandbox (`unsandboxed`, for students grading their own work) the limits
+// still hold but the view is the caller's.
 #pragma once
 
 #include <sys/types.h>
