@@ -15,6 +15,7 @@
 #include "common/timer.h"
 #include "judge/channel.h"
 #include "judge/contract.h"
+#include "judge/render_placement.h"
 #include "judge/render_share.h"
 #include "judge/seeds.h"
 #include "judge/session.h"
@@ -98,13 +99,34 @@ scenes::Scene scene_variant(const std::string& name, std::uint32_t seed, std::ui
 namespace {
 
 // One frame of the protocol as the judge saw it. `reason` is set when the
-// worker failed it; the image is in `actual` otherwise.
+// worker failed it; the image is in `actual` otherwise. A placed frame has
+// no setup; its load is the worker's copy of the scene to where the
+// renderer keeps it.
 struct Frame {
   std::string reason;
   double setup_ms = 0, load_ms = 0, frame_ms = 0, read_back_ms = 0;
   double untimed_ms = 0;       // the clock's whole span less the frame: load, read-back, probe
   double probe_charged_ms = 0; // after the decoy's setup and after the read-back
 };
+
+// The judge's device arena for a renderer on the GPU: room for the scene's
+// arrays and the image a few times over, and for what else setup()
+// allocates first (the rest comes from CUDA, where the judge never looks).
+std::size_t arena_bytes(const RenderJudgeOptions& options, std::size_t circles,
+                        std::size_t image_size) {
+  if (options.memory != MemoryKind::kDevice) return 0;
+  constexpr std::size_t kSlack = std::size_t{64} << 20;
+  return 4 * (10 * circles * sizeof(float) + image_size) + kSlack;
+}
+
+std::vector<std::string> worker_args(const RenderJudgeOptions& options, std::size_t scene,
+                                     std::size_t image, const SharedArray* arena) {
+  std::vector<std::string> args{"--memory",      memory_name(options.memory),
+                                "--scene-bytes", std::to_string(scene),
+                                "--image-bytes", std::to_string(image)};
+  if (arena) args.insert(args.end(), {"--arena-bytes", std::to_string(arena->bytes())});
+  return args;
+}
 
 // A worker under the render protocol: the shared scene and image, and its
 // session.
@@ -114,30 +136,67 @@ public:
             const std::string& log_name, const RenderJudgeOptions& options, const SandboxPlan& plan)
       : options_(options), circles_(circles), image_size_(image_bytes(options.size, options.size)),
         scene_memory_(SharedMemory::create(scene_bytes(circles), "judge-scene")),
-        image_memory_(SharedMemory::create(image_size_ + kGuardBytes, "judge-image")),
-        session_(worker,
-                 {"--memory", memory_name(options.memory), "--scene-bytes",
-                  std::to_string(scene_memory_.bytes()), "--image-bytes",
-                  std::to_string(image_memory_.bytes())},
-                 {scene_memory_.fd(), image_memory_.fd()},
-                 options.log_dir + "/" + log_name + "-" + scene_name + ".log", options.sandbox,
-                 plan) {}
+        image_memory_(SharedMemory::create(std::max(image_size_ + kGuardBytes, kPlacementBytes),
+                                           "judge-image")),
+        arena_(options.memory == MemoryKind::kDevice
+                   ? SharedArray::create(MemoryKind::kDevice,
+                                         arena_bytes(options, circles, image_size_))
+                   : SharedArray()),
+        session_(
+            worker,
+            worker_args(options, scene_memory_.bytes(), image_memory_.bytes(),
+                        arena_.data() ? &arena_ : nullptr),
+            arena_.data() ? std::vector<int>{scene_memory_.fd(), image_memory_.fd(), arena_.fd()}
+                          : std::vector<int>{scene_memory_.fd(), image_memory_.fd()},
+            options.log_dir + "/" + log_name + "-" + scene_name + ".log", options.sandbox, plan) {}
 
   Session& session() { return session_; }
+  bool placed() const { return placed_; }
 
-  // The decoy's setup, then `scene` loaded, drawn and read back into `actual`.
+  // From here, placed frames: a decoy set up in a new renderer, and where it
+  // keeps the scene and the image. Empty when its frames can be placed, else
+  // why not; `f.reason` is set when the worker failed.
+  std::string place(const scenes::Scene& decoy, Frame& f) {
+    if (!arena_.data()) return "the renderer runs on the host";
+    const int size = options_.size;
+    write_scene(scene_memory_.data(), scene_memory_.bytes(), decoy, size, size);
+    const std::string what = "the setup of the first decoy";
+    const Answer setup = call(Command::kRenderPlace, what, options_.start_timeout_s, f);
+    if (!f.reason.empty() || !probe(f, what, setup.ms)) return {};
+    Placement p;
+    const std::string why = read_placement(image_memory_.data(), image_memory_.bytes(), circles_,
+                                           image_size_, arena_.bytes(), &p);
+    if (!why.empty()) return why;
+    placement_ = std::move(p);
+    placed_ = true;
+    return {};
+  }
+
+  // Back to loaded frames.
+  void unplace() { placed_ = false; }
+
+  // `scene` drawn and read back into `actual`: loaded (the decoy's setup,
+  // then `scene` loaded into a new renderer) or placed (no setup; the worker
+  // loads `scene` by copying it to where the placement's renderer keeps it,
+  // and reads the image back from where that renderer keeps it).
   Frame frame(const std::string& name, const scenes::Scene& decoy, const scenes::Scene& scene,
               render::Image& actual) {
     Frame f;
     const int size = options_.size;
     auto* image = static_cast<unsigned char*>(image_memory_.data());
-    write_scene(scene_memory_.data(), scene_memory_.bytes(), decoy, size, size);
-    const Answer setup = call(Command::kRenderSetup, "the setup of " + name + "'s decoy",
-                              options_.start_timeout_s, f);
-    if (!f.reason.empty()) return f;
-    f.setup_ms = setup.ms;
-    // GPU work the decoy's setup left running would run into the frame.
-    if (!probe(f, "the setup of " + name + "'s decoy", setup.ms)) return f;
+    if (placed_) {
+      // An image the frame does not draw whole is not the last frame's.
+      arena_.fill(placement_.image, image_size_, kPoison);
+      if (!probe(f, "the call before " + name, 0)) return f;
+    } else {
+      write_scene(scene_memory_.data(), scene_memory_.bytes(), decoy, size, size);
+      const Answer setup = call(Command::kRenderSetup, "the setup of " + name + "'s decoy",
+                                options_.start_timeout_s, f);
+      if (!f.reason.empty()) return f;
+      f.setup_ms = setup.ms;
+      // GPU work the decoy's setup left running would run into the frame.
+      if (!probe(f, "the setup of " + name + "'s decoy", setup.ms)) return f;
+    }
     std::memset(image, kPoison, image_memory_.bytes());
 
     // The clock runs from the moment the frame's variant starts to appear
@@ -203,7 +262,10 @@ private:
   const RenderJudgeOptions& options_;
   std::size_t circles_, image_size_;
   SharedMemory scene_memory_, image_memory_;
+  SharedArray arena_; // none for a renderer on the host
   Session session_;
+  bool placed_ = false;
+  Placement placement_;
 };
 
 // Each frame's variant and its decoy: `seeds` gives both, fresh.
@@ -224,14 +286,52 @@ Variants next_variants(const std::string& scene_name, const RenderJudgeOptions& 
   return v;
 }
 
-// An untimed, unchecked frame on decoys first, for the empty renderer and
-// the worker alike: what a first frame pays once (pages of the shared
-// memory mapped, caches filled) is then in no timed frame nor allowance.
+float tolerance_for(const scenes::Scene& scene, const RenderJudgeOptions& options) {
+  return scene.snow && options.memory == MemoryKind::kDevice ? kSnowTolerance : 0.f;
+}
+
+// Whether a warm-up tries placed frames, and whether it checks the placed
+// frame it draws (the empty renderer's draws nothing: trusted).
+enum class Placing { kNo, kChecked, kTrusted };
+
+// An untimed frame on decoys first, for the empty renderer and the worker
+// alike: what a first frame pays once (pages of the shared memory mapped,
+// caches filled) is then in no timed frame nor allowance. On the GPU it
+// places the frames when it can: setup() copied each scene array, and
+// image() read the image, where the judge can reach them, and the frame it
+// then draws on the scene the judge placed is that scene's. Otherwise the
+// frames are loaded, `note` says why, and one more frame warms that up.
+// Returns why the worker failed, or nothing.
 std::string warm_up(RenderRun& run, const std::string& scene_name,
-                    const RenderJudgeOptions& options, std::mt19937_64& seeds,
-                    render::Image& image) {
+                    const RenderJudgeOptions& options, std::mt19937_64& seeds, render::Image& image,
+                    Placing placing, std::string* note = nullptr) {
+  if (placing != Placing::kNo && options.memory == MemoryKind::kDevice) {
+    const Variants v = next_variants(scene_name, options, seeds);
+    Frame f;
+    std::string why = run.place(v.decoy, f);
+    if (!f.reason.empty()) return f.reason;
+    if (why.empty()) {
+      f = run.frame("the warm-up frame", v.decoy, v.scene, image);
+      if (!f.reason.empty()) return f.reason;
+      if (placing == Placing::kTrusted) return {};
+      const render::ImageComparison c = render::compare_images(
+          image, reference_frame(v.scene, options.size), tolerance_for(v.scene, options));
+      if (c.sizes_match && c.mismatches == 0) return {};
+      run.unplace();
+      why = "the placed warm-up frame differs from the scene the judge placed (" +
+            std::to_string(c.mismatches) + " pixels)";
+    }
+    if (note) *note = why;
+  }
   const Variants v = next_variants(scene_name, options, seeds);
   return run.frame("the warm-up frame", v.decoy, v.scene, image).reason;
+}
+
+// The costs file's first line: how the frames reached the worker.
+std::string protocol_line(bool placed, const std::string& loaded_because) {
+  if (placed) return "# frames placed: the judge wrote each scene where setup() kept the decoy's\n";
+  if (loaded_because.empty()) return "# frames loaded\n";
+  return "# frames loaded: " + loaded_because + "\n";
 }
 
 const char* const kCostsHeader =
@@ -247,16 +347,23 @@ const char* const kCostsHeader =
 // own.
 class EmptyRenderer {
 public:
+  // Its frames placed as the worker's are (`placed`), or loaded.
   EmptyRenderer(const std::string& scene_name, std::size_t circles,
-                const RenderJudgeOptions& options, const SandboxPlan& plan, std::mt19937_64& seeds)
+                const RenderJudgeOptions& options, const SandboxPlan& plan, std::mt19937_64& seeds,
+                bool placed)
       : scene_name_(scene_name), options_(options), seeds_(seeds),
         run_(options.empty_worker, scene_name, circles, "empty-render", options, plan),
         costs_(options.log_dir + "/judge-render-" + scene_name + ".empty.tsv"),
         image_(options.size, options.size) {
-    costs_ << std::fixed << std::setprecision(4) << kCostsHeader;
     std::string why = run_.session().wait_ready(options.start_timeout_s);
-    if (why.empty()) why = warm_up(run_, scene_name, options, seeds_, image_);
+    std::string note;
+    if (why.empty())
+      why = warm_up(run_, scene_name, options, seeds_, image_,
+                    placed ? Placing::kTrusted : Placing::kNo, &note);
+    if (why.empty() && placed && !run_.placed()) why = "its frames could not be placed: " + note;
     if (why.empty()) why = run_.session().pause(kPauseSeconds);
+    costs_ << std::fixed << std::setprecision(4) << protocol_line(run_.placed(), "")
+           << kCostsHeader;
     fail_if(why);
   }
 
@@ -324,22 +431,28 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
   return judge_render_pair(scene_name, options, "", plan).graded;
 }
 
-RenderPair judge_render_pair(const std::string& scene_name, const RenderJudgeOptions& options,
-                             const std::string& reference_worker, const SandboxPlan& plan) {
+namespace {
+
+// judge_render_pair with placed frames allowed or not. `retry` is set when
+// a placed timed frame of the worker's differs: the row is then judged
+// again with loaded frames (a renderer that keeps more of the decoy than
+// the judge places is not wrong on loaded ones).
+RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJudgeOptions& options,
+                                  const std::string& reference_worker, const SandboxPlan& plan,
+                                  bool allow_placed, bool* retry) {
   RenderPair pair;
   RenderRow& row = pair.graded;
   RenderRow& ref_row = pair.reference;
   row.scene = ref_row.scene = scene_name;
   std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
   const std::size_t circles = scenes::load_scene(scene_name, 1).size();
-  const bool device = options.memory == MemoryKind::kDevice;
   // A stream of its own for the empty renderer, so the worker's variants
   // are the same whether it runs or not (a trusted reference's run, a
   // graded worker's): a draw far down the worker's stream.
   std::mt19937_64 empty_seeds = seeds;
   empty_seeds.discard(kEmptyStreamOffset);
   std::optional<EmptyRenderer> empty;
-  if (options.charge_untimed) empty.emplace(scene_name, circles, options, plan, empty_seeds);
+  const Placing placing = allow_placed ? Placing::kChecked : Placing::kNo;
 
   render::Image actual(options.size, options.size);
   // The reference beside the worker (trusted: its frame alone is timed, as
@@ -353,7 +466,7 @@ RenderPair judge_render_pair(const std::string& scene_name, const RenderJudgeOpt
     if (!ref_row.reason.empty()) return pair;
     ref_row.empty_ms = ref->session().empty_round_trip(5, options.call_timeout_s);
     std::mt19937_64 warm = seeds;
-    ref_row.reason = warm_up(*ref, scene_name, options, warm, actual);
+    ref_row.reason = warm_up(*ref, scene_name, options, warm, actual, placing);
     if (ref_row.reason.empty()) ref_row.reason = ref->session().pause(kPauseSeconds);
     if (!ref_row.reason.empty()) return pair;
   }
@@ -363,14 +476,25 @@ RenderPair judge_render_pair(const std::string& scene_name, const RenderJudgeOpt
   if (!row.reason.empty()) return pair;
   row.empty_ms = run.session().empty_round_trip(5, options.call_timeout_s);
 
-  row.reason = warm_up(run, scene_name, options, seeds, actual);
+  row.reason = warm_up(run, scene_name, options, seeds, actual, placing, &row.loaded_because);
   if (!row.reason.empty()) return pair;
+  row.placed = run.placed();
+  // The empty renderer's frames reach it as the worker's do: its fixed
+  // cost is that of the worker's protocol.
+  if (options.charge_untimed) {
+    // Held still meanwhile, as for every frame of the empty renderer's.
+    row.reason = run.session().pause(kPauseSeconds);
+    if (!row.reason.empty()) return pair;
+    empty.emplace(scene_name, circles, options, plan, empty_seeds, row.placed);
+    run.session().resume();
+  }
   // Each call's cost and the allowance, per frame: why a frame was charged.
   std::ofstream costs(options.log_dir + "/judge-render-" + scene_name + ".tsv");
   // Which variant each frame drew, as a fingerprint: a regrade with the
   // same seed and secret shows the same lines.
   std::ofstream variants(options.log_dir + "/judge-render-" + scene_name + ".variants");
-  costs << std::fixed << std::setprecision(4) << kCostsHeader;
+  costs << std::fixed << std::setprecision(4) << protocol_line(row.placed, row.loaded_because)
+        << kCostsHeader;
   std::vector<Frame> frames;
   const int empty_frames = empty ? std::max(kEmptyFrames, options.runs) : 0;
   // With a reference, frames are repeated until the score settles.
@@ -401,7 +525,7 @@ RenderPair judge_render_pair(const std::string& scene_name, const RenderJudgeOpt
     const Variants v = next_variants(scene_name, options, seeds);
     variants << v.fingerprint << std::endl;
     const render::Image expected = reference_frame(v.scene, options.size);
-    const float tolerance = v.scene.snow && device ? kSnowTolerance : 0.f;
+    const float tolerance = tolerance_for(v.scene, options);
     const std::string name = "timed frame " + std::to_string(frame);
     // The reference's frame, the worker held still: first on odd frames,
     // after the worker's on even ones.
@@ -429,6 +553,11 @@ RenderPair judge_render_pair(const std::string& scene_name, const RenderJudgeOpt
     }
     f.probe_charged_ms += std::exchange(left_running_ms, 0);
     const render::ImageComparison c = render::compare_images(actual, expected, tolerance);
+    if ((!c.sizes_match || c.mismatches > 0) && row.placed && allow_placed) {
+      *retry = true;
+      row.loaded_because = "placed " + name + " differs from the scene the judge placed";
+      return pair;
+    }
     if (!c.sizes_match || c.mismatches > 0) {
       row.reason = describe_mismatch(frame, c) +
                    pictures(actual, expected, tolerance, options.log_dir,
@@ -470,6 +599,20 @@ RenderPair judge_render_pair(const std::string& scene_name, const RenderJudgeOpt
     ref->session().quit();
     ref_row.correct = !ref_row.times_ms.empty();
   }
+  return pair;
+}
+
+} // namespace
+
+RenderPair judge_render_pair(const std::string& scene_name, const RenderJudgeOptions& options,
+                             const std::string& reference_worker, const SandboxPlan& plan) {
+  bool retry = false;
+  RenderPair pair =
+      judge_render_pair_once(scene_name, options, reference_worker, plan, true, &retry);
+  if (!retry) return pair;
+  const std::string why = pair.graded.loaded_because;
+  pair = judge_render_pair_once(scene_name, options, reference_worker, plan, false, &retry);
+  pair.graded.loaded_because = why;
   return pair;
 }
 

@@ -53,13 +53,31 @@ void write_scene(void* region, std::size_t bytes, const scenes::Scene& scene, in
   }
 }
 
-scenes::Scene read_scene(const void* region, std::size_t bytes, int* width, int* height) {
+namespace {
+
+SceneHeader read_header(const void* region, std::size_t bytes) {
   SceneHeader header{};
   if (bytes < sizeof header) throw std::runtime_error("the shared scene is too small");
   std::memcpy(&header, region, sizeof header);
   if (header.magic != kSceneMagic) throw std::runtime_error("no scene in the shared region");
   if (header.circles > (bytes - sizeof header) / (10 * sizeof(float)))
     throw std::runtime_error("the shared scene's circle count does not fit its region");
+  return header;
+}
+
+} // namespace
+
+const float* shared_scene_array(const void* region, std::size_t bytes, std::size_t k,
+                                std::size_t* circles) {
+  const SceneHeader header = read_header(region, bytes);
+  if (k >= 10) throw std::runtime_error("a scene has ten arrays");
+  *circles = header.circles;
+  const auto* first = static_cast<const unsigned char*>(region) + sizeof header;
+  return reinterpret_cast<const float*>(first + k * header.circles * sizeof(float));
+}
+
+scenes::Scene read_scene(const void* region, std::size_t bytes, int* width, int* height) {
+  SceneHeader header = read_header(region, bytes);
   if (header.animation > static_cast<std::uint32_t>(scenes::Animation::Snow))
     throw std::runtime_error("the shared scene's animation is unknown");
   scenes::Scene scene;

@@ -28,7 +28,7 @@ struct SharedArray::Impl {
   int fd = -1;
   virtual void write(std::size_t offset, const void* src, std::size_t n) = 0;
   virtual void read(std::size_t offset, void* dst, std::size_t n) const = 0;
-  virtual void fill(unsigned char value) = 0;
+  virtual void fill(std::size_t offset, std::size_t n, unsigned char value) = 0;
 };
 
 namespace {
@@ -56,7 +56,10 @@ struct HostImpl final : SharedArray::Impl {
     check_range(offset, n, bytes);
     std::memcpy(dst, static_cast<const char*>(data) + offset, n);
   }
-  void fill(unsigned char value) override { std::memset(data, value, bytes); }
+  void fill(std::size_t offset, std::size_t n, unsigned char value) override {
+    check_range(offset, n, bytes);
+    std::memset(static_cast<char*>(data) + offset, value, n);
+  }
 };
 
 // The driver calls of CUDA's virtual memory management, found through the
@@ -155,8 +158,9 @@ struct DeviceImpl final : SharedArray::Impl {
     check_range(offset, n, bytes);
     CUDA_CHECK(cudaMemcpy(dst, static_cast<const char*>(data) + offset, n, cudaMemcpyDeviceToHost));
   }
-  void fill(unsigned char value) override {
-    CUDA_CHECK(cudaMemset(data, value, bytes));
+  void fill(std::size_t offset, std::size_t n, unsigned char value) override {
+    check_range(offset, n, bytes);
+    CUDA_CHECK(cudaMemset(static_cast<char*>(data) + offset, value, n));
     CUDA_CHECK(cudaDeviceSynchronize());
   }
 };
@@ -204,13 +208,13 @@ MemoryKind SharedArray::kind() const noexcept {
   return impl_->kind;
 }
 void* SharedArray::data() const noexcept {
-  return impl_->data;
+  return impl_ ? impl_->data : nullptr;
 }
 std::size_t SharedArray::bytes() const noexcept {
-  return impl_->bytes;
+  return impl_ ? impl_->bytes : 0;
 }
 int SharedArray::fd() const noexcept {
-  return impl_->fd;
+  return impl_ ? impl_->fd : -1;
 }
 void SharedArray::write(std::size_t offset, const void* src, std::size_t n) {
   impl_->write(offset, src, n);
@@ -219,7 +223,10 @@ void SharedArray::read(std::size_t offset, void* dst, std::size_t n) const {
   impl_->read(offset, dst, n);
 }
 void SharedArray::fill(unsigned char value) {
-  impl_->fill(value);
+  impl_->fill(0, impl_->bytes, value);
+}
+void SharedArray::fill(std::size_t offset, std::size_t n, unsigned char value) {
+  impl_->fill(offset, n, value);
 }
 
 } // namespace judge

@@ -1,5 +1,7 @@
 #include "alloc_cache.h"
 
+#include "device_arena.h"
+
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
@@ -84,12 +86,17 @@ template <class Free> void release_kept(Pool& pool, Free real) {
 
 extern "C" {
 
+// Device memory comes from the judge's arena while it has room
+// (device_arena.h), then from CUDA.
 cudaError_t __wrap_cudaMalloc(void** p, std::size_t bytes) {
-  return allocate(device, p, bytes, 0, [&] { return __real_cudaMalloc(p, bytes); });
+  return allocate(device, p, bytes, 0, [&] {
+    return judge::arena_allocate(p, bytes) ? cudaSuccess : __real_cudaMalloc(p, bytes);
+  });
 }
 
 cudaError_t __wrap_cudaFree(void* p) {
-  return release(device, p, [&] { return __real_cudaFree(p); });
+  return release(device, p,
+                 [&] { return judge::arena_free(p) ? cudaSuccess : __real_cudaFree(p); });
 }
 
 cudaError_t __wrap_cudaMallocHost(void** p, std::size_t bytes) {
@@ -116,7 +123,9 @@ void set_alloc_cache(bool on) {
 
 void release_alloc_cache() {
   std::lock_guard<std::mutex> lock(guard);
-  release_kept(device, [](void* p) { __real_cudaFree(p); });
+  release_kept(device, [](void* p) {
+    if (!arena_free(p)) __real_cudaFree(p);
+  });
   release_kept(pinned, [](void* p) { __real_cudaFreeHost(p); });
 }
 

@@ -69,6 +69,30 @@ step "render judge: the reference (the course's design), classic and auto, every
 judge_on render_reference judge_render_reference --trusted-untimed render || failed=1
 judge_on render_classic judge_render_rung_classic render || failed=1
 judge_on render_auto judge_render_rung_auto render || failed=1
+step "render judge: the frames of the reference and our rungs are placed (the judge writes the scene)"
+for label in render_reference render_classic render_auto; do
+  for costs in "$logs/$label"/judge-render-*.tsv; do
+    case $costs in *.empty.tsv) continue ;; esac
+    head -1 "$costs" | grep -q '^# frames placed' || {
+      echo "gpu_judge.sh: $label: not placed: $(head -1 "$costs")"
+      failed=1
+    }
+  done
+done
+step "render judge: a renderer that draws in setup() what setup() saw (loaded, and charged)"
+judge_on render_placed_precompute judge_render_worker_placed_precompute --scenes rgb,rand10k render || failed=1
+for scene in rgb rand10k; do
+  head -1 "$logs/render_placed_precompute/judge-render-$scene.tsv" |
+    grep -q '^# frames loaded: the placed warm-up frame differs' || {
+    echo "gpu_judge.sh: placed_precompute on $scene was not loaded"
+    failed=1
+  }
+done
+jq -se '[.[] | select(.test == "render" and .status == "ok")] | length == 2' \
+  "$logs/render_placed_precompute.rows" >/dev/null 2>&1 || {
+  echo "gpu_judge.sh: placed_precompute's rows are not both ok (loaded frames draw correctly)"
+  failed=1
+}
 step "render judge: GPU work a setup leaves running (must be rejected, or charged to the frame)"
 judge_on render_setup_leftover judge_render_worker_setup_leftover --scenes rgb,rand10k render
 jq -se '[.[] | select(.test == "render")] | length == 2 and all(

@@ -20,7 +20,10 @@ namespace judge {
 // data is of no use to the frame), load the shared scene into a new
 // renderer (setup() again, on the clock), one frame (clear, advance,
 // render: the course's timed frame), and the read-back of the image into
-// the shared one (on the clock).
+// the shared one (on the clock). Placed frames (docs/design/judge.md): set
+// up the shared scene (a decoy) in a new renderer and report where it keeps
+// the scene's arrays and the image in the judge's device arena; the judge
+// then writes each frame's scene there and reads the image itself.
 enum class Command : std::uint32_t {
   kPing = 1,
   kScan = 2,
@@ -31,7 +34,8 @@ enum class Command : std::uint32_t {
   kRenderReadBack = 7,
   kRenderLoad = 8,
   kSaxpyTrip = 9,
-  kSaxpyKernel = 10
+  kSaxpyKernel = 10,
+  kRenderPlace = 11
 };
 
 enum class ReplyStatus : std::int32_t { kDone = 0, kFailed = 1 };

@@ -43,6 +43,8 @@ struct RenderRow {
   double charged_ms = 0;        // the most added to one frame
   double empty_ms = 0;          // the fastest round trip of an empty request
   double allowance_ms = 0;      // the empty renderer's load and read-back (median)
+  bool placed = false;          // the judge wrote each frame's scene into the renderer's memory
+  std::string loaded_because;   // why the frames were loaded instead, when known
   std::string reason;           // why it is not correct; empty when it is
 };
 

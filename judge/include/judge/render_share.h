@@ -25,6 +25,12 @@ void write_scene(void* region, std::size_t bytes, const scenes::Scene& scene, in
 // std::runtime_error when the region holds no whole scene.
 scenes::Scene read_scene(const void* region, std::size_t bytes, int* width, int* height);
 
+// The worker's side of a placed frame: array `k` (Scene::arrays() order) of
+// the scene in `region`, in place, and its circle count in `circles`.
+// Throws std::runtime_error when the region holds no whole scene.
+const float* shared_scene_array(const void* region, std::size_t bytes, std::size_t k,
+                                std::size_t* circles);
+
 // Bytes of a width x height image of 4 floats per pixel.
 std::size_t image_bytes(int width, int height);
 

@@ -19,7 +19,7 @@ const char* memory_name(MemoryKind kind);
 
 class SharedArray {
 public:
-  SharedArray();
+  SharedArray(); // none: data() null, bytes() 0, fd() -1
   // The judge's side: a new array of at least `bytes` (device: rounded up to
   // the allocation granularity; bytes() says how many there are).
   static SharedArray create(MemoryKind kind, std::size_t bytes);
@@ -39,6 +39,7 @@ public:
   void write(std::size_t offset, const void* src, std::size_t bytes);
   void read(std::size_t offset, void* dst, std::size_t bytes) const;
   void fill(unsigned char value);
+  void fill(std::size_t offset, std::size_t n, unsigned char value);
 
   struct Impl;
 
