@@ -69,8 +69,8 @@ step "render judge: the reference (the course's design), classic and auto, every
 judge_on render_reference judge_render_reference --trusted-untimed render || failed=1
 judge_on render_classic judge_render_rung_classic render || failed=1
 judge_on render_auto judge_render_rung_auto render || failed=1
-step "render judge: the frames of the reference and our rungs are placed (the judge writes the scene)"
-for label in render_reference render_classic render_auto; do
+step "render judge: the frames of the reference and classic are placed (the judge writes the scene)"
+for label in render_reference render_classic; do
   for costs in "$logs/$label"/judge-render-*.tsv; do
     case $costs in *.empty.tsv) continue ;; esac
     head -1 "$costs" | grep -q '^# frames placed' || {
