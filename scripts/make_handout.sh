@@ -55,7 +55,8 @@ RENDER_HEADERS=(banded_ref_renderer.h check.h cuda_mode.h frame_loop.h gif.h hos
 
 # The judge's workers a handout holds: not the slots of the suite's own
 # renderers and scans (judge_render_cpu, the rungs).
-JUDGE_WORKERS=(alloc_cache.cpp alloc_cache.h calibration_slot.cu render_empty_slot.cpp render_host_slot.cpp
+JUDGE_WORKERS=(alloc_cache.cpp alloc_cache.h calibration_slot.cu device_arena.cpp device_arena.h
+  render_empty_slot.cpp render_host_slot.cpp
   render_worker.cpp saxpy_worker.cpp scan_worker.cpp)
 
 # What the handout holds, as paths from the top of the suite (folders whole).
