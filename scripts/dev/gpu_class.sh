@@ -6,7 +6,7 @@
 # gres gpu (tests/class/slurm_cluster.sh), writes a handout with the
 # reference programs built for this GPU, makes a class of seven
 # submissions from the suite's fills and exploits as a Gradescope export
-# and imports it (scripts/import_submissions.sh), grades it with
+# and imports it (scripts/class/import_submissions.sh), grades it with
 # grade_class.sh --slurm --wait (a task per submission, each asking for
 # --gres=gpu:1), grades one student again (--only), and checks that every
 # task ran with CUDA_VISIBLE_DEVICES set and the GPU's name in its
@@ -44,7 +44,7 @@
 # .slurm/, gradebook_roster.csv), tasks/ (each Slurm task's log), cluster/ (slurm.conf,
 # gres.conf, the daemons' logs, scontrol show node, sinfo, the jobs),
 # submissions/. Without gnuplot summary.md has no chart: draw it where
-# gnuplot is, from class/ (scripts/class_lib.sh's write_summary).
+# gnuplot is, from class/ (scripts/class/class_lib.sh's write_summary).
 # Exit status: 0 every stage and check passed, 1 otherwise, 2 usage, 130 or
 # 143 when stopped by SIGINT or SIGTERM (the results so far are saved).
 set -uo pipefail
@@ -201,7 +201,7 @@ make_gpu_handout() {
 # The class, from the suite's course-style fills and exploits, handed in
 # as Gradescope's "Export Submissions" (a folder per submission and
 # submission_metadata.yml, s2 past the due time) and imported with
-# scripts/import_submissions.sh; the ids sort in the order they are graded
+# scripts/class/import_submissions.sh; the ids sort in the order they are graded
 # (the costly slow start last).
 subs=$work/submissions gs_export=$work/export
 due="2026-12-01 23:59:00 -0800"
@@ -231,7 +231,7 @@ make_class() {
     done
   } >"$gs_export/submission_metadata.yml" || return 1
   (cd "$gs_export" && find . -type f | LC_ALL=C sort)
-  "$script_dir/../import_submissions.sh" --from gradescope --due "$due" "$gs_export" "$subs" || return 1
+  "$script_dir/../class/import_submissions.sh" --from gradescope --due "$due" "$gs_export" "$subs" || return 1
   column -t -s $'\t' "$subs/roster.tsv" 2>/dev/null || cat "$subs/roster.tsv"
 }
 
@@ -248,7 +248,7 @@ grade_class() {
   limit=$(left "$reserve_s")
   [ "$limit" -ge 60 ] || { echo "only ${limit}s of the budget left for grading"; return 1; }
   echo "grade_class.sh ${args[*]} (stopped after ${limit}s)"
-  run_program_in . "$limit" "$script_dir/../grade_class.sh" "${args[@]}" >"$logs/grade.out" 2>"$logs/grade.err"
+  run_program_in . "$limit" "$script_dir/../class/grade_class.sh" "${args[@]}" >"$logs/grade.out" 2>"$logs/grade.err"
   grade_status=$?
   cat "$logs/grade.out"
   tail -n 5 "$logs/grade.err"
@@ -259,7 +259,7 @@ grade_class() {
     mapfile -t ids < <(submitted)
     # shellcheck disable=SC2016  # expanded by that shell
     bash -c 'source "$1/class_lib.sh" && out=$2 && shift 2 && write_gradebook "$out" "$@" && write_summary "$out" "$@"' \
-      _ "$script_dir/.." "$work/class" "${ids[@]}" &&
+      _ "$script_dir/../class" "$work/class" "${ids[@]}" &&
       echo "stopped by the budget: the gradebook holds what was graded by then"
   fi
   # 1: some submission was not graded, as some here must not be.
@@ -271,7 +271,7 @@ grade_class() {
 regrade_class() {
   local -a args
   mapfile -t args < <(class_args)
-  run_program_in . 120 "$script_dir/../grade_class.sh" --only s2-scan-only "${args[@]}" >"$logs/regrade.out" 2>"$logs/regrade.err"
+  run_program_in . 120 "$script_dir/../class/grade_class.sh" --only s2-scan-only "${args[@]}" >"$logs/regrade.out" 2>"$logs/regrade.err"
   regrade_status=$?
   echo "grade_class.sh --only s2-scan-only: exit status $regrade_status"
   cat "$logs/regrade.out" "$logs/regrade.err"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/grade_class.sh on stand-ins: a handout whose scripts/grade.sh and
+# scripts/class/grade_class.sh on stand-ins: a handout whose scripts/grade.sh and
 # cmake are stand-ins (the grade reads the submitted slot files to decide
 # its rows), and a class of submissions: honest folders and zips, one that
 # does not build, one that hangs, refused ones (a file twice, a symbolic
@@ -21,7 +21,7 @@ class_test_start
 run_class() {
   local name=$1
   shift
-  OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out" --gpus 0,1 --timeout 5 --grade-timeout 3 "$@" "$subs" 2>"$tmp/$name.err")
+  OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out" --gpus 0,1 --timeout 5 --grade-timeout 3 "$@" "$subs" 2>"$tmp/$name.err")
   STATUS=$?
   ERR=$(cat "$tmp/$name.err")
 }
@@ -86,7 +86,7 @@ expect_eq "every row out of the assignment's maximum" "82" "$(awk -F, 'NR > 1 { 
 # The slot files for a plagiarism checker: each student's as grading takes
 # them, the handout's as base code, CUDA launches made comments.
 printf 'kernel<<<blocks, 256>>>(image);\n' >>"$subs/alice/student_renderer.cu"
-OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --export-slots "$tmp/export" "$subs" 2>"$tmp/export.err")
+OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --export-slots "$tmp/export" "$subs" 2>"$tmp/export.err")
 expect_eq "export: exit status" 0 "$?"
 expect_eq "export: alice's files" "student_renderer.cpp student_scan.cpp" "$(find "$tmp/export/students/alice" -type f -printf '%f\n' | sort | paste -sd ' ')"
 expect_eq "export: a launch made a comment" "kernel/*<<<blocks, 256>>>*/(image);" "$(tail -n 1 "$tmp/export/students/alice/student_renderer.cpp")"
@@ -97,7 +97,7 @@ expect_match "export: says where" "^Slot files of [0-9]+ students in $tmp/export
 sed -i '$d' "$subs/alice/student_renderer.cu"
 
 # A mistake in the grade's options stops the class before anyone is built.
-ERR=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out" --gpus 0,1 --force "$subs" -- --bogus 2>&1 >/dev/null)
+ERR=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out" --gpus 0,1 --force "$subs" -- --bogus 2>&1 >/dev/null)
 STATUS=$?
 expect_eq "bad grade options: exit status" 2 "$STATUS"
 expect_match "bad grade options: grade.sh's line" "^grade_class.sh: the options after --: grade.sh: unknown option '--bogus'" "$ERR"
@@ -139,7 +139,7 @@ mkdir -p "$tmp/paused-class/hal"
 echo "HANG $pause" >"$tmp/paused-class/hal/student_scan.cu"
 for signal in INT:130 TERM:143; do
   stop_while_paused "class stopped by SIG${signal%:*}" "${signal%:*}" "${signal#*:}" \
-    "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/paused-out" --gpus 0 "$tmp/paused-class"
+    "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/paused-out" --gpus 0 "$tmp/paused-class"
   expect_match "SIG${signal%:*}: said" "^grade_class.sh: stopped by SIG${signal%:*}: the submissions graded so far are in $tmp/paused-out\$" "$STOP_ERR"
   expect_eq "SIG${signal%:*}: nothing half made" "" "$(find "$tmp/paused-out" -maxdepth 2 \( -name '.work-*' -o -name '*.new' \))"
 done
@@ -151,16 +151,16 @@ printf '#!/bin/sh\necho "No devices were found"\nexit 6\n' >"$tmp/nogpu-bin/nvid
 chmod +x "$tmp/nogpu-bin/nvidia-smi"
 printf 'POINTS scan 5\n' >"$tmp/one/zed/student_scan.cu"
 calls=$(wc -l <"$GRADE_CALLS")
-OUT=$(PATH=$tmp/nogpu-bin:$PATH "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-nogpu" "$tmp/one" 2>&1)
+OUT=$(PATH=$tmp/nogpu-bin:$PATH "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-nogpu" "$tmp/one" 2>&1)
 expect_eq "no GPU: refused" 1 "$?"
 expect_match "no GPU: says so and what to do" '^grade_class.sh: no GPU here \(nvidia-smi lists none\): .*--gpus none' "$OUT"
 expect_eq "no GPU: nobody graded" "$calls" "$(wc -l <"$GRADE_CALLS")"
-OUT=$(PATH=$tmp/nogpu-bin:$PATH "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-nogpu" --gpus none "$tmp/one" 2>&1)
+OUT=$(PATH=$tmp/nogpu-bin:$PATH "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-nogpu" --gpus none "$tmp/one" 2>&1)
 expect_eq "--gpus none: graded" 0 "$?"
 expect_eq "--gpus none: the row, GPU none" "zed,5,0,0,5,82,graded,\"none\"" "$(grep '^zed,' "$tmp/out-nogpu/gradebook.csv")"
 PATH=$tmp/nogpu-bin:$PATH
-# shellcheck source=scripts/class_lib.sh
-expect_eq "a GPU nvidia-smi cannot find is named none" none "$(source "$repo/scripts/class_lib.sh" && gpu_name 0)"
+# shellcheck source=scripts/class/class_lib.sh
+expect_eq "a GPU nvidia-smi cannot find is named none" none "$(source "$repo/scripts/class/class_lib.sh" && gpu_name 0)"
 PATH=${PATH#"$tmp/nogpu-bin:"}
 
 # A machine (a Slurm node) whose sandbox fails after the class started: its
@@ -176,27 +176,27 @@ exec %s "$@"
   "$tmp/bwrap-used" "$tmp/bwrap-used" "$(command -v bwrap)" >"$tmp/bwrap-bin/bwrap"
 chmod +x "$tmp/bwrap-bin/bwrap"
 calls=$(wc -l <"$GRADE_CALLS")
-OUT=$(PATH=$tmp/bwrap-bin:$PATH "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-nons" --gpus none "$tmp/one" 2>&1)
+OUT=$(PATH=$tmp/bwrap-bin:$PATH "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-nons" --gpus none "$tmp/one" 2>&1)
 expect_eq "no sandbox on the machine: nobody graded" "$calls" "$(wc -l <"$GRADE_CALLS")"
 expect_match "no sandbox on the machine: not graded, with the machine and why" \
   "^zed,0,0,0,0,82,not graded,\"none\"" "$(grep '^zed,' "$tmp/out-nons/gradebook.csv")"
 expect_match "no sandbox on the machine: the reason names it" "^not graded	$(uname -n): cannot make the build.s sandbox with bwrap: bwrap: No permissions" \
   "$(sed -n 2p "$tmp/out-nons/students/zed/status.tsv")"
-OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-nons" --gpus none "$tmp/one" 2>&1)
+OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-nons" --gpus none "$tmp/one" 2>&1)
 expect_eq "no sandbox on the machine: graded on the next run" "zed,5,0,0,5,82,graded,\"none\"" "$(grep '^zed,' "$tmp/out-nons/gradebook.csv")"
 
 # A handout whose references cannot be timed on these GPUs is refused
 # before anyone is built: one missing (--no-refs), or built for another GPU.
 calls=$(wc -l <"$GRADE_CALLS")
 mv "$handout/ref/.bin/judge_render_reference" "$tmp/kept_reference"
-OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" 2>&1)
+OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" 2>&1)
 expect_eq "no reference worker: refused" 1 "$?"
 expect_match "no reference worker: says which and what to do" \
   '^grade_class.sh: the handout has no reference worker ref/.bin/judge_render_reference: make it again without --no-refs' "$OUT"
-OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" \
+OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" \
   -- --ref-render-worker /bin/true 2>&1)
 expect_eq "no reference worker, but the options name one: graded" 0 "$?"
-OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" \
+OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" \
   -- --ref-scan /bin/true --ref-renderer cuda 2>&1)
 expect_eq "no render reference worker, the options name other parts': refused" 1 "$?"
 mv "$tmp/kept_reference" "$handout/ref/.bin/judge_render_reference"
@@ -206,21 +206,21 @@ printf '#!/bin/sh\necho 9.0\n' >"$tmp/arch-bin/nvidia-smi"
 printf '#!/bin/sh\ncase $1 in --list-elf) echo "ELF file 1: x.1.sm_${FAKE_ELF:-80}.cubin" ;; --list-ptx) [ -z "$FAKE_PTX" ] || echo "PTX file 1: x.1.sm_$FAKE_PTX.ptx" ;; esac\n' \
   >"$tmp/arch-bin/cuobjdump"
 chmod +x "$tmp/arch-bin/"*
-OUT=$(PATH=$tmp/arch-bin:$PATH "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" 2>&1)
+OUT=$(PATH=$tmp/arch-bin:$PATH "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" 2>&1)
 expect_eq "references built for another GPU: refused" 1 "$?"
 expect_match "references built for another GPU: says so" \
   '^grade_class.sh: the handout.s ref/.bin/judge_scan_reference has no code for GPU 0 \(sm_90\): .*--cuda-archs' "$OUT"
-OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_PTX=75 "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
+OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_PTX=75 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
 expect_eq "references with PTX the driver compiles: graded" 0 "$?"
-OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_ELF=90 "$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
+OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_ELF=90 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
 expect_eq "references built for the GPU: graded" 0 "$?"
 expect_eq "refused classes graded nobody" "$((calls + 3))" "$(wc -l <"$GRADE_CALLS")"
 
-OUT=$("$repo/scripts/grade_class.sh" --handout "$tmp" "$subs" 2>&1)
+OUT=$("$repo/scripts/class/grade_class.sh" --handout "$tmp" "$subs" 2>&1)
 expect_eq "not a handout: usage error" 2 "$?"
 expect_match "not a handout: says so" "is not a handout" "$OUT"
-OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" 2>&1)
+OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" 2>&1)
 expect_eq "no submissions: usage error" 2 "$?"
-OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --gpus a,b "$subs" 2>&1)
+OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --gpus a,b "$subs" 2>&1)
 expect_eq "bad --gpus: usage error" 2 "$?"
 finish

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/grade_class.sh --slurm on a real single-node Slurm cluster
+# scripts/class/grade_class.sh --slurm on a real single-node Slurm cluster
 # (slurm_cluster.sh: Debian's slurmctld, slurmd and munged, started for the
 # test and stopped at its end), on the stand-in class of class_standins.sh,
 # the tasks asking for no GPU gres (the test cluster has none): the same
@@ -29,7 +29,7 @@ pass
 run_slurm() {
   local name=$1
   shift
-  OUT=$("$repo/scripts/grade_class.sh" --slurm --wait --slurm-gres none --handout "$handout" --out "$tmp/out" \
+  OUT=$("$repo/scripts/class/grade_class.sh" --slurm --wait --slurm-gres none --handout "$handout" --out "$tmp/out" \
     --timeout 5 --grade-timeout 3 "$@" "$subs" 2>"$tmp/$name.err")
   STATUS=$?
   ERR=$(cat "$tmp/$name.err")
@@ -69,11 +69,11 @@ expect_match "--array-limit: the array's throttle" 'ArrayTaskThrottle=2' "$(scon
 expect_match "--sbatch-option: on the array" 'Comment=class-test' "$(scontrol show job "${array% *}" 2>&1)"
 expect_match "--sbatch-option: on the gradebook job" 'Comment=class-test' "$(scontrol show job "${array#* }" 2>&1)"
 expect_match "--sbatch-option: kept for a retry" "--sbatch-option --comment=class-test" "$(cat "$tmp/out/.slurm/collect.sh")"
-OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --array-limit 2 "$subs" 2>&1)
+OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --array-limit 2 "$subs" 2>&1)
 expect_eq "--array-limit without --slurm: usage error" 2 "$?"
-OUT=$("$repo/scripts/grade_class.sh" --slurm --handout "$handout" --array-limit 0 "$subs" 2>&1)
+OUT=$("$repo/scripts/class/grade_class.sh" --slurm --handout "$handout" --array-limit 0 "$subs" 2>&1)
 expect_eq "--array-limit 0: usage error" 2 "$?"
-OUT=$("$repo/scripts/grade_class.sh" --slurm --handout "$handout" --sbatch-option qos "$subs" 2>&1)
+OUT=$("$repo/scripts/class/grade_class.sh" --slurm --handout "$handout" --sbatch-option qos "$subs" 2>&1)
 expect_eq "--sbatch-option not an option: usage error" 2 "$?"
 expect_eq "slurm, a changed submission: its new row" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
 expect_eq "slurm, a changed submission: the others kept" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
@@ -82,7 +82,7 @@ expect_eq "slurm, a changed submission: the others kept" "bob,0,0,72,72,82,grade
 need_proc
 mkdir -p "$tmp/paused-class/hal"
 echo "HANG $pause" >"$tmp/paused-class/hal/student_scan.cu"
-stop_while_paused "slurm --wait stopped by SIGINT" INT 130 "$repo/scripts/grade_class.sh" --slurm --wait \
+stop_while_paused "slurm --wait stopped by SIGINT" INT 130 "$repo/scripts/class/grade_class.sh" --slurm --wait \
   --slurm-gres none --handout "$handout" --out "$tmp/paused-out" "$tmp/paused-class"
 expect_match "SIGINT: the jobs cancelled, said" '; cancelled the Slurm jobs [0-9]+,[0-9]+$' "$STOP_ERR"
 for ((i = 0; i < 50; i++)); do [ -n "$(squeue -h 2>/dev/null)" ] || break; sleep 0.2; done

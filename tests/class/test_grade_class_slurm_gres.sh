@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/grade_class.sh --slurm with the GPUs as a Slurm gres, on a real
+# scripts/class/grade_class.sh --slurm with the GPUs as a Slurm gres, on a real
 # single-node cluster (slurm_cluster.sh's start_cluster --gpus) whose two
 # GPUs are stand-ins: character devices made with mknod (slurmd only looks
 # at them; nothing opens them), and an nvidia-smi stand-in that names them.
@@ -61,7 +61,7 @@ expect_eq "one task a GPU at a time" "" "$(awk '{ gpu[NR] = $1; from[NR] = $2; t
     if (gpu[i] == gpu[j] && from[i] < to[j] && from[j] < to[i]) print "GPU " gpu[i] ": tasks overlap" }' <<<"$spans")"
 
 : >"$GRADE_CALLS"
-OUT=$("$repo/scripts/grade_class.sh" --slurm --wait --handout "$handout" --out "$tmp/out" \
+OUT=$("$repo/scripts/class/grade_class.sh" --slurm --wait --handout "$handout" --out "$tmp/out" \
   --timeout 5 --grade-timeout 3 "$subs" 2>"$tmp/gres.err")
 expect_eq "gres: exit status (some not graded)" 1 "$?"
 expect_match "gres: submitted" '^Submitted to Slurm: array [0-9]+ \(9 submissions\)' "$OUT"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# scripts/import_submissions.sh on exports of the forms Gradescope and
+# scripts/class/import_submissions.sh on exports of the forms Gradescope and
 # Canvas document (made here from those forms: no platform's real export
-# is recorded), then scripts/grade_class.sh on what it imported, with the
+# is recorded), then scripts/class/grade_class.sh on what it imported, with the
 # class tests' stand-in handout: the folders, the roster, lateness, a
 # group's members, the roster's gradebook and Canvas's import file; and the
 # import's refusals, which leave nothing behind. Needs zip and unzip; skips
@@ -14,7 +14,7 @@ source "$repo/tests/grade/testing.sh"
 # shellcheck source=tests/class/class_standins.sh
 source "$here/class_standins.sh"
 class_test_start
-import=$repo/scripts/import_submissions.sh
+import=$repo/scripts/class/import_submissions.sh
 
 # Gradescope's "Export Submissions": a folder per submission and
 # submission_metadata.yml (Ruby symbols as keys; values quoted or not).
@@ -70,7 +70,7 @@ expect_eq "gradescope: the unpacked folder too; without --due, lateness unknown"
 # The class graded from the import: a row per submission in the
 # gradebook, a row per student in the roster's.
 run_class() {
-  OUT=$("$repo/scripts/grade_class.sh" --handout "$handout" --out "$tmp/$1" --gpus 0 --timeout 5 --grade-timeout 30 --quiet "${@:3}" "$2" 2>"$tmp/$1.err")
+  OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/$1" --gpus 0 --timeout 5 --grade-timeout 30 --quiet "${@:3}" "$2" 2>"$tmp/$1.err")
   STATUS=$?
 }
 run_class gs_out "$tmp/gs_subs"
@@ -148,7 +148,7 @@ mkdir "$tmp/refused"
 OUT=$("$import" --from canvas "$tmp/cv.zip" "$tmp/refused" 2>&1)
 expect_eq "OUT exists: usage error" 2 "$?"
 rmdir "$tmp/refused"
-expect_match "--help: the usage" "Usage: scripts/import_submissions.sh --from gradescope\|canvas" "$("$import" --help)"
+expect_match "--help: the usage" "Usage: scripts/class/import_submissions.sh --from gradescope\|canvas" "$("$import" --help)"
 
 # grade_class.sh refuses a roster of another form before grading anyone.
 printf 'name\tscore\n' >"$tmp/cv_subs/roster.tsv"

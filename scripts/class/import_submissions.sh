@@ -4,7 +4,7 @@
 # with the files they handed in, and a roster (roster.tsv) that the
 # class's gradebook joins: names, emails, submission times, lateness.
 #
-# Usage: scripts/import_submissions.sh --from gradescope|canvas [--due TIME] EXPORT OUT
+# Usage: scripts/class/import_submissions.sh --from gradescope|canvas [--due TIME] EXPORT OUT
 #   EXPORT        the export as downloaded: a .zip, or the folder it unpacks to
 #     gradescope  "Export Submissions": submission_metadata.yml and a folder
 #                 per submission (submission_NNN/). The id is the first
@@ -34,7 +34,7 @@
 set -uo pipefail
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/options_lib.sh
-source "$script_dir/options_lib.sh"
+source "$script_dir/../options_lib.sh"
 
 from="" due="" args=()
 while [ $# -gt 0 ]; do

@@ -5,7 +5,7 @@
 # machine or as a Slurm array. Writes a gradebook, a folder per student and
 # a class summary.
 #
-# Usage: scripts/grade_class.sh [options] --handout DIR SUBMISSIONS [-- GRADE_OPTIONS...]
+# Usage: scripts/class/grade_class.sh [options] --handout DIR SUBMISSIONS [-- GRADE_OPTIONS...]
 #   SUBMISSIONS           a folder holding one folder or .zip per student,
 #                         named by the student's id (letters, digits, . _ -)
 #   --handout DIR         the handout (scripts/make_handout.sh) to grade in
@@ -49,7 +49,7 @@
 # its folder or zip: student_saxpy.cu, student_scan.cu, student_renderer.cu;
 # nothing else of it is used. Results in OUT: gradebook.csv (one row per
 # student), students/ID/ (results.md, results.json, scores.csv, the logs),
-# summary.md. Where SUBMISSIONS came from scripts/import_submissions.sh (a
+# summary.md. Where SUBMISSIONS came from scripts/class/import_submissions.sh (a
 # Gradescope or Canvas export), its roster.tsv is joined too:
 # gradebook_roster.csv (a row per student, each member of a group, with
 # name, email, submission time, lateness and empty columns for the staff's
@@ -59,14 +59,14 @@
 set -uo pipefail
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/options_lib.sh
-source "$script_dir/options_lib.sh"
+source "$script_dir/../options_lib.sh"
 # shellcheck source=scripts/run_lib.sh
-source "$script_dir/run_lib.sh"
-# shellcheck source=scripts/class_lib.sh
+source "$script_dir/../run_lib.sh"
+# shellcheck source=scripts/class/class_lib.sh
 source "$script_dir/class_lib.sh"
-# shellcheck source=scripts/class_slurm.sh
+# shellcheck source=scripts/class/class_slurm.sh
 source "$script_dir/class_slurm.sh"
-# shellcheck source=scripts/class_roster.sh
+# shellcheck source=scripts/class/class_roster.sh
 source "$script_dir/class_roster.sh"
 
 handout="" submissions="" out=class-results gpus="" timeout_s=1800 grade_timeout_s=7200 force=0 quiet=0 only=""

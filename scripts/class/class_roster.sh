@@ -4,7 +4,7 @@
 # times, lateness) joined to the grades, a row per student (each member of
 # a group), with empty columns for what the staff grade by hand; and for a
 # Canvas import, the file Canvas's gradebook import takes. Sourced by
-# scripts/grade_class.sh.
+# scripts/class/grade_class.sh.
 
 # The roster's header, as import_submissions.sh writes it.
 CLASS_ROSTER_HEADER=$'id\tsubmission\tname\temail\tsubmitted_at\tlate\tlate_by_s\tplatform'

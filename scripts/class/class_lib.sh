@@ -2,7 +2,7 @@
 # shellcheck disable=SC2154  # grade_class.sh's settings: handout, submissions, out, timeouts, grade_args
 # grade_class.sh's jobs: finding the submissions, grading one in its own
 # copy of the handout, and the gradebook and summary made from the
-# students' folders. Sourced by scripts/grade_class.sh.
+# students' folders. Sourced by scripts/class/grade_class.sh.
 
 # The slot files a submission hands in, by name.
 CLASS_SLOT_FILES=(saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu)

@@ -3,7 +3,7 @@
 # grade_class.sh's Slurm engine: one array job with a task per submission
 # (each task grades one submission with the GPU Slurm gave it), and a job
 # that writes the gradebook once the array has ended. Sourced by
-# scripts/grade_class.sh.
+# scripts/class/grade_class.sh.
 
 # slurm_command OUT_FILE MODE_ARGS...: a script that runs grade_class.sh
 # with this run's settings and MODE_ARGS (--task-list FILE or --collect).
