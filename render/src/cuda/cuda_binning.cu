@@ -64,9 +64,8 @@ __device__ void write_kept_pair(Key* keys, std::uint32_t* values, std::uint64_t 
 }
 
 // A warp whose circles have at most this many pairs each writes them a lane
-// per circle: the runs are short enough that the stores stay close, and the
-// shared form's search per pair would cost more than it saves.
-constexpr int kLanePairs = 2;
+// per circle (tuning.h).
+constexpr int kLanePairs = tuning::kLanePairs;
 
 // The small circles' pairs (the listed ones are emit_by_warp_kernel's), from
 // the kinds their count kept. A warp's 32 circles write their pairs

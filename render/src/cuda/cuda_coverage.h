@@ -123,10 +123,8 @@ __device__ inline shade::PixelBox box_of(const float4& geometry, const FrameGeom
 }
 
 // Binning walks a circle's tile span one thread per circle when the span is
-// at most this many tiles, and one warp per circle above it: a single thread
-// walking a large circle's tiles (rgb's cover about 1000) would hold a whole
-// frame up.
-constexpr int kSerialSpanTiles = 16;
+// at most this many tiles, and one warp per circle above it (tuning.h).
+constexpr int kSerialSpanTiles = tuning::kSerialSpanTiles;
 
 __device__ inline int span_area(const TileSpan& span) {
   return span.empty() ? 0 : (span.x1 - span.x0 + 1) * (span.y1 - span.y0 + 1);

@@ -10,16 +10,17 @@
 #include <cstdint>
 
 #include "scenes/scene.h"
+#include "tuning.h"
 
 namespace render::gpu {
 
-// One thread block per tile of kTileSide² pixels.
-constexpr int kTileSide = 16;
-constexpr int kTilePixels = kTileSide * kTileSide;
+// One thread block per tile of kTileSide² pixels (tuning.h).
+constexpr int kTileSide = tuning::kTileSide;
+constexpr int kTilePixels = tuning::kTilePixels;
 
 // Threads per block of the per-circle and per-pixel helper kernels (record,
 // count, emit, ranges, clear, advance), and blocks to cover `items` with them.
-constexpr int kHelperThreads = 256;
+constexpr int kHelperThreads = tuning::kHelperThreads;
 inline unsigned helper_blocks(std::size_t items) {
   return static_cast<unsigned>((items + kHelperThreads - 1) / kHelperThreads);
 }

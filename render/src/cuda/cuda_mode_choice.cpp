@@ -7,15 +7,16 @@
 #include <tuple>
 
 #include "common/timer.h"
+#include "tuning.h"
 
 namespace render::gpu {
 
 namespace {
 
 // Auto does not time tiled mode when every tile would test more circles than
-// this in total: such frames take tens of milliseconds (docs/design/cuda_renderer.md).
-constexpr double kMaxTiledTrialTests = 2.0e9;
-constexpr int kAutoTrials = 3;
+// this in total; frames timed per mode (tuning.h).
+constexpr double kMaxTiledTrialTests = tuning::kMaxTiledTrialTests;
+constexpr int kAutoTrials = tuning::kAutoTrials;
 
 std::string format_ms(double ms) {
   char text[32];

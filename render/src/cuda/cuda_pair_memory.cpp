@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/cuda_check.h"
+#include "tuning.h"
 
 namespace render::gpu {
 
@@ -14,13 +15,13 @@ namespace {
 // tile ranges are 32-bit.
 constexpr std::size_t kMaxPairsPerPass = std::size_t{1} << 30;
 // With no limit given, binning may use this share of the device memory left
-// free after the image and the circle records.
-constexpr double kPairMemoryShare = 0.5;
+// free after the image and the circle records (tuning.h).
+constexpr double kPairMemoryShare = tuning::kPairMemoryShare;
 // Two key and two value buffers (the sort's double buffers), keys at their
 // widest.
 constexpr std::size_t kBytesPerPair = 4 * sizeof(std::uint32_t);
 // Below this many pairs per pass the device is too full to bin sensibly.
-constexpr std::size_t kMinPairsPerPass = std::size_t{1} << 16;
+constexpr std::size_t kMinPairsPerPass = tuning::kMinPairsPerPass;
 
 } // namespace
 

@@ -10,19 +10,13 @@ namespace render::gpu::settings {
 
 namespace {
 
-// The kernel shapes each mode is compiled for. Tiled mode's default, 8 blocks
-// per SM (32 registers), had the lowest median on pattern, the scene with
-// many batches that tiled mode is chosen for (docs/design/cuda_renderer.md).
-constexpr int kRowsChoices[] = {1, 2, 4};
-constexpr int kTiledBlocksChoices[] = {4, 6, 8};
+// The kernel shapes each mode is compiled for (tuning.h).
+using tuning::kRowsChoices;
+using tuning::kTiledBlocksChoices;
 constexpr char kRowsWhat[] = "binned rows per thread";
 constexpr char kTiledBlocksWhat[] = "tiled blocks per SM";
 
-// Suffix compositing by default in tiles of at least 256 pairs of which at
-// least 25% cover the whole tile (and at least 48 do: the window needs
-// them): the thresholds that sped up every dense scene on the H200 and
-// slowed none (docs/measurements/cuda_renderer_h200.md has the measurements;
-// lower thresholds cost rand10k time).
+// The suffix thresholds' bounds (their defaults: tuning.h).
 constexpr std::uint32_t kMaxPercent = 100;
 constexpr char kSuffixPairsWhat[] = "the suffix threshold must be a positive number of pairs";
 constexpr char kSuffixFullWhat[] =

@@ -12,14 +12,15 @@
 #include <optional>
 
 #include "render/cuda_renderer.h"
+#include "tuning.h"
 
 namespace render::gpu::settings {
 
-// The defaults; cuda_settings.cpp says which measurements chose them.
-constexpr int kDefaultRowsPerThread = 2;
-constexpr int kDefaultTiledBlocksPerSm = 8;
-constexpr std::uint32_t kDefaultSuffixMinPairs = 256;
-constexpr std::uint32_t kDefaultSuffixMinFullPercent = 25;
+// The defaults; tuning.h says which measurements chose them.
+constexpr int kDefaultRowsPerThread = tuning::kDefaultRowsPerThread;
+constexpr int kDefaultTiledBlocksPerSm = tuning::kDefaultTiledBlocksPerSm;
+constexpr std::uint32_t kDefaultSuffixMinPairs = tuning::kSuffixMinPairs;
+constexpr std::uint32_t kDefaultSuffixMinFullPercent = tuning::kSuffixMinFullPercent;
 
 // CudaRendererOptions with every setting decided (its comments say what
 // each does).

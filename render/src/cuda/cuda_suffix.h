@@ -25,14 +25,9 @@
 
 namespace render::gpu {
 
-// The suffix length. The starts meet after about 27 covering circles on the
-// dense scenes, 30 at the 90th percentile (section 6's tables); but a tile
-// settles only if all 256 of its pixels do: 32 would send about half the
-// tiles to the full blend, 48 settled every one in a model with exactly 48
-// per pixel. A window of 48 whole-tile pairs gives each pixel at least that
-// many; it beat 64 on the dense scenes and kept more margin than 40, while
-// 32 sent tiles back to the full blend (docs/design/suffix_proof.md).
-constexpr int kSuffixCircles = 48;
+// The suffix length (tuning.h says why 48). A window of that many
+// whole-tile pairs gives each pixel at least that many covering circles.
+constexpr int kSuffixCircles = tuning::kSuffixCircles;
 
 // Per tile row, a difference array of covered runs: +1 at a run's first
 // column, -1 after its last (dropped past the tile's edge).

@@ -8,6 +8,10 @@
 
 namespace render::gpu::ladder {
 
+// The ladder's tile, apart from the tuned modes' (tuning.h).
+constexpr int kTileSide = tuning::kLadderTileSide;
+constexpr int kTilePixels = kTileSide * kTileSide;
+
 // The pixels circle i may touch, exactly as the reference computes them.
 __device__ inline shade::PixelBox circle_box(const SceneArrays& s, int i, const FrameGeometry& f) {
   return shade::circle_box(s.x[i], s.y[i], s.radius[i], f.width, f.height);
