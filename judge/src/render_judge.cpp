@@ -32,6 +32,10 @@ constexpr unsigned char kPoison = 0xa5;
 // Where the empty renderer's seeds start in the row's stream: past any
 // frame count the judge takes.
 constexpr unsigned long long kEmptyStreamOffset = 1ull << 20;
+// Where a row judged again on loaded frames draws its variants: past the
+// first attempt's and the empty renderer's, so no frame of the first
+// attempt comes again.
+constexpr unsigned long long kRetryStreamOffset = 1ull << 21;
 // The empty renderer's frames, at least: enough that its median is one
 // that no single slow frame sets.
 constexpr int kEmptyFrames = 5;
@@ -148,7 +152,10 @@ public:
                         arena_.data() ? &arena_ : nullptr),
             arena_.data() ? std::vector<int>{scene_memory_.fd(), image_memory_.fd(), arena_.fd()}
                           : std::vector<int>{scene_memory_.fd(), image_memory_.fd()},
-            options.log_dir + "/" + log_name + "-" + scene_name + ".log", options.sandbox, plan) {}
+            options.log_dir + "/" + log_name + "-" + scene_name + ".log", options.sandbox, plan) {
+    // Nothing of an earlier worker's (a first attempt's) is left in it.
+    if (arena_.data()) arena_.fill(0);
+  }
 
   Session& session() { return session_; }
   bool placed() const { return placed_; }
@@ -185,9 +192,12 @@ public:
     const int size = options_.size;
     auto* image = static_cast<unsigned char*>(image_memory_.data());
     if (placed_) {
-      // An image the frame does not draw whole is not the last frame's.
-      arena_.fill(placement_.image, image_size_, kPoison);
+      std::memset(image, kPoison, image_memory_.bytes());
       if (!probe(f, "the call before " + name, 0)) return f;
+      // An image the frame does not draw whole is not the last frame's. The
+      // clock starts the moment it is poisoned: what a thread that watched
+      // for the poison starts is timed.
+      arena_.fill(placement_.image, image_size_, kPoison);
     } else {
       write_scene(scene_memory_.data(), scene_memory_.bytes(), decoy, size, size);
       const Answer setup = call(Command::kRenderSetup, "the setup of " + name + "'s decoy",
@@ -196,8 +206,8 @@ public:
       f.setup_ms = setup.ms;
       // GPU work the decoy's setup left running would run into the frame.
       if (!probe(f, "the setup of " + name + "'s decoy", setup.ms)) return f;
+      std::memset(image, kPoison, image_memory_.bytes());
     }
-    std::memset(image, kPoison, image_memory_.bytes());
 
     // The clock runs from the moment the frame's variant starts to appear
     // where the worker can read it.
@@ -286,6 +296,29 @@ Variants next_variants(const std::string& scene_name, const RenderJudgeOptions& 
   return v;
 }
 
+// A scene of `like`'s size and kind whose every value is drawn afresh: what
+// a placement's setup() sees. Nothing setup() computes from it (a binning,
+// a culling) holds for the scene's frames, whose geometry the course's
+// generator fixes on rgb and pattern.
+scenes::Scene random_like(const scenes::Scene& like, std::uint64_t draw) {
+  scenes::Scene s = like;
+  std::mt19937_64 rng(draw);
+  std::uniform_real_distribution<float> unit(0.f, 1.f), speed(-0.01f, 0.01f), radius(0.001f, 0.05f);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    s.x[i] = unit(rng);
+    s.y[i] = unit(rng);
+    s.z[i] = unit(rng);
+    s.vx[i] = speed(rng);
+    s.vy[i] = speed(rng);
+    s.vz[i] = speed(rng);
+    s.r[i] = unit(rng);
+    s.g[i] = unit(rng);
+    s.b[i] = unit(rng);
+    s.radius[i] = radius(rng);
+  }
+  return s;
+}
+
 float tolerance_for(const scenes::Scene& scene, const RenderJudgeOptions& options) {
   return scene.snow && options.memory == MemoryKind::kDevice ? kSnowTolerance : 0.f;
 }
@@ -308,7 +341,7 @@ std::string warm_up(RenderRun& run, const std::string& scene_name,
   if (placing != Placing::kNo && options.memory == MemoryKind::kDevice) {
     const Variants v = next_variants(scene_name, options, seeds);
     Frame f;
-    std::string why = run.place(v.decoy, f);
+    std::string why = run.place(random_like(v.decoy, seeds()), f);
     if (!f.reason.empty()) return f.reason;
     if (why.empty()) {
       f = run.frame("the warm-up frame", v.decoy, v.scene, image);
@@ -347,19 +380,26 @@ const char* const kCostsHeader =
 // own.
 class EmptyRenderer {
 public:
-  // Its frames placed as the worker's are (`placed`), or loaded.
+  // Started, ready and held still before the worker starts, so that
+  // nothing the worker takes (GPU memory above all) keeps it from starting.
   EmptyRenderer(const std::string& scene_name, std::size_t circles,
-                const RenderJudgeOptions& options, const SandboxPlan& plan, std::mt19937_64& seeds,
-                bool placed)
+                const RenderJudgeOptions& options, const SandboxPlan& plan, std::mt19937_64& seeds)
       : scene_name_(scene_name), options_(options), seeds_(seeds),
         run_(options.empty_worker, scene_name, circles, "empty-render", options, plan),
         costs_(options.log_dir + "/judge-render-" + scene_name + ".empty.tsv"),
         image_(options.size, options.size) {
     std::string why = run_.session().wait_ready(options.start_timeout_s);
+    if (why.empty()) why = run_.session().pause(kPauseSeconds);
+    fail_if(why);
+  }
+
+  // Its warm-up, its frames placed as the worker's are (`placed`) or loaded;
+  // the worker held still meanwhile.
+  void warm(bool placed) {
+    run_.session().resume();
     std::string note;
-    if (why.empty())
-      why = warm_up(run_, scene_name, options, seeds_, image_,
-                    placed ? Placing::kTrusted : Placing::kNo, &note);
+    std::string why = warm_up(run_, scene_name_, options_, seeds_, image_,
+                              placed ? Placing::kTrusted : Placing::kNo, &note);
     if (why.empty() && placed && !run_.placed()) why = "its frames could not be placed: " + note;
     if (why.empty()) why = run_.session().pause(kPauseSeconds);
     costs_ << std::fixed << std::setprecision(4) << protocol_line(run_.placed(), "")
@@ -445,6 +485,7 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
   RenderRow& ref_row = pair.reference;
   row.scene = ref_row.scene = scene_name;
   std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
+  if (!allow_placed) seeds.discard(kRetryStreamOffset);
   const std::size_t circles = scenes::load_scene(scene_name, 1).size();
   // A stream of its own for the empty renderer, so the worker's variants
   // are the same whether it runs or not (a trusted reference's run, a
@@ -452,6 +493,7 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
   std::mt19937_64 empty_seeds = seeds;
   empty_seeds.discard(kEmptyStreamOffset);
   std::optional<EmptyRenderer> empty;
+  if (options.charge_untimed) empty.emplace(scene_name, circles, options, plan, empty_seeds);
   const Placing placing = allow_placed ? Placing::kChecked : Placing::kNo;
 
   render::Image actual(options.size, options.size);
@@ -481,11 +523,11 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
   row.placed = run.placed();
   // The empty renderer's frames reach it as the worker's do: its fixed
   // cost is that of the worker's protocol.
-  if (options.charge_untimed) {
+  if (empty) {
     // Held still meanwhile, as for every frame of the empty renderer's.
     row.reason = run.session().pause(kPauseSeconds);
     if (!row.reason.empty()) return pair;
-    empty.emplace(scene_name, circles, options, plan, empty_seeds, row.placed);
+    empty->warm(row.placed);
     run.session().resume();
   }
   // Each call's cost and the allowance, per frame: why a frame was charged.
@@ -536,6 +578,11 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
       ref_row.reason = f.reason;
       if (ref_row.reason.empty()) {
         const render::ImageComparison c = render::compare_images(actual, expected, tolerance);
+        if ((!c.sizes_match || c.mismatches > 0) && ref->placed() && allow_placed) {
+          *retry = true; // the pair again, both on loaded frames
+          row.loaded_because = "the reference's placed " + name + " differs";
+          return false;
+        }
         if (!c.sizes_match || c.mismatches > 0) ref_row.reason = describe_mismatch(frame, c);
       }
       if (!ref_row.reason.empty()) return false;

@@ -25,6 +25,8 @@ struct Header {
 };
 
 constexpr std::size_t kMaxEntries = (kPlacementBytes - sizeof(Header)) / sizeof(Entry);
+// The entry count of a report whose copies did not fit.
+constexpr std::uint32_t kTooMany = 0xffffffffu;
 
 } // namespace
 
@@ -34,9 +36,11 @@ void write_placement(void* region, std::size_t bytes, const Placement& placement
     for (const std::uint64_t offset : placement.arrays[k])
       entries.push_back({static_cast<std::uint32_t>(k), 0, offset});
   if (placement.has_image) entries.push_back({kImageEntry, 0, placement.image});
-  if (entries.size() > kMaxEntries || bytes < kPlacementBytes)
-    throw std::invalid_argument("the placement has more copies than its report holds");
-  const Header header{kPlacementMagic, static_cast<std::uint32_t>(entries.size())};
+  if (bytes < kPlacementBytes) throw std::invalid_argument("no room for a placement report");
+  const bool fits = entries.size() <= kMaxEntries;
+  const Header header{kPlacementMagic,
+                      fits ? static_cast<std::uint32_t>(entries.size()) : kTooMany};
+  if (!fits) entries.clear();
   auto* out = static_cast<unsigned char*>(region);
   std::memcpy(out, &header, sizeof header);
   std::memcpy(out + sizeof header, entries.data(), entries.size() * sizeof(Entry));
@@ -47,6 +51,8 @@ std::string read_placement(const void* region, std::size_t bytes, std::size_t ci
   if (bytes < kPlacementBytes) return "no room for a placement";
   Header header{};
   std::memcpy(&header, region, sizeof header);
+  if (header.magic == kPlacementMagic && header.entries == kTooMany)
+    return "setup() and image() made more copies than a placement report holds";
   if (header.magic != kPlacementMagic || header.entries > kMaxEntries)
     return "the worker's placement report is malformed";
   std::vector<Entry> entries(header.entries);

@@ -2,6 +2,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <iterator>
 #include <map>
@@ -114,6 +115,14 @@ bool arena_free(void* p) {
   std::lock_guard<std::mutex> lock(guard);
   const auto it = live.find(reinterpret_cast<std::uintptr_t>(p));
   if (it == live.end()) return false;
+  // A copy into memory freed since is no place the scene is kept.
+  const std::uintptr_t begin = it->first, end = it->first + it->second;
+  copies.erase(std::remove_if(copies.begin(), copies.end(),
+                              [&](const judge::RecordedCopy& c) {
+                                const auto at = reinterpret_cast<std::uintptr_t>(c.device);
+                                return at >= begin && at < end;
+                              }),
+               copies.end());
   give_back(it->first - base, it->second);
   live.erase(it);
   return true;

@@ -34,7 +34,8 @@ struct RecordedCopy {
   bool to_device;
 };
 
-// Starts recording copies (forgetting earlier ones) or stops.
+// Starts recording copies (forgetting earlier ones) or stops. A block of
+// the arena freed while recording takes the copies into it with it.
 void record_copies(bool on);
 std::vector<RecordedCopy> recorded_copies();
 

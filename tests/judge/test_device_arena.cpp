@@ -119,4 +119,19 @@ TEST_F(DeviceArena, CopiesAreNotedOnlyWhileRecording) {
   judge::record_copies(false);
 }
 
+TEST_F(DeviceArena, AFreedBlockTakesItsCopiesWithIt) {
+  std::vector<float> scene(100);
+  void *kept = nullptr, *temporary = nullptr;
+  ASSERT_TRUE(judge::arena_allocate(&kept, 400));
+  ASSERT_TRUE(judge::arena_allocate(&temporary, 4000));
+  judge::record_copies(true);
+  __wrap_cudaMemcpy(kept, scene.data(), 400, cudaMemcpyHostToDevice);
+  __wrap_cudaMemcpy(static_cast<char*>(temporary) + 400, scene.data(), 400, cudaMemcpyHostToDevice);
+  EXPECT_TRUE(judge::arena_free(temporary));
+  judge::record_copies(false);
+  const std::vector<judge::RecordedCopy> copies = judge::recorded_copies();
+  ASSERT_EQ(copies.size(), 1u);
+  EXPECT_EQ(copies[0].device, kept);
+}
+
 } // namespace

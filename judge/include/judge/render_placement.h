@@ -1,9 +1,10 @@
 // Where a render worker's renderer keeps the scene and the image in the
 // judge's device arena, as the worker reports it after a decoy's setup
-// (the worker's side: judge/worker/device_arena.h). The judge writes each
-// placed frame's scene at these offsets and reads the image from there
-// itself: nothing of the frame's data reaches the worker before its clock
-// runs, and no read-back call holds work (docs/design/judge.md).
+// (the worker's side: judge/worker/device_arena.h). The worker's main
+// copies each placed frame's scene to these offsets and the image from
+// there, on the judge's clock, so no code of the student's runs in the
+// load or the read-back (docs/design/judge.md); the judge poisons the image
+// there before each frame.
 #pragma once
 
 #include <cstddef>
@@ -24,8 +25,9 @@ struct Placement {
 // Bytes a placement report may take (the start of the shared image).
 constexpr std::size_t kPlacementBytes = 4096;
 
-// The worker's side: `placement` into `region` (kPlacementBytes at least),
-// or std::invalid_argument when it has more offsets than fit.
+// The worker's side: `placement` into `region` (kPlacementBytes at least;
+// else std::invalid_argument). A placement of more offsets than a report
+// holds is written as such: the judge reads why it cannot place.
 void write_placement(void* region, std::size_t bytes, const Placement& placement);
 
 // The judge's side: the placement in `region`, checked against a scene of
