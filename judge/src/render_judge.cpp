@@ -295,13 +295,15 @@ RenderRow judge_render(const std::string& scene_name, const RenderJudgeOptions& 
 
 namespace {
 
-// judge_render_pair with placed frames allowed or not. `retry` is set when
-// a placed timed frame of the worker's differs: the row is then judged
-// again with loaded frames (a renderer that keeps more of the decoy than
-// the judge places is not wrong on loaded ones).
+// judge_render_pair with placed frames allowed, or, given why not
+// (`loaded_because`), loaded. `retry` is set when a placed timed frame
+// differs: the row is then judged again on loaded frames (a renderer that
+// keeps more of the decoy than the judge places is not wrong on loaded
+// ones).
 RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJudgeOptions& options,
                                   const std::string& reference_worker, const SandboxPlan& plan,
-                                  bool allow_placed, bool* retry) {
+                                  const std::string* loaded_because, bool* retry) {
+  const bool allow_placed = loaded_because == nullptr;
   RenderPair pair;
   RenderRow& row = pair.graded;
   RenderRow& ref_row = pair.reference;
@@ -341,6 +343,7 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
   row.empty_ms = run.session().empty_round_trip(5, options.call_timeout_s);
 
   row.reason = warm_up(run, scene_name, options, seeds, actual, placing, &row.loaded_because);
+  if (loaded_because) row.loaded_because = *loaded_because;
   if (!row.reason.empty()) return pair;
   row.placed = run.placed();
   // The empty renderer's frames reach it as the worker's do: its fixed
@@ -476,13 +479,11 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
 RenderPair judge_render_pair(const std::string& scene_name, const RenderJudgeOptions& options,
                              const std::string& reference_worker, const SandboxPlan& plan) {
   bool retry = false;
-  RenderPair pair =
-      judge_render_pair_once(scene_name, options, reference_worker, plan, true, &retry);
-  if (!retry) return pair;
-  const std::string why = pair.graded.loaded_because;
-  pair = judge_render_pair_once(scene_name, options, reference_worker, plan, false, &retry);
-  pair.graded.loaded_because = why;
-  return pair;
+  const RenderPair placed =
+      judge_render_pair_once(scene_name, options, reference_worker, plan, nullptr, &retry);
+  if (!retry) return placed;
+  return judge_render_pair_once(scene_name, options, reference_worker, plan,
+                                &placed.graded.loaded_because, &retry);
 }
 
 } // namespace judge
