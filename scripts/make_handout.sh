@@ -35,11 +35,11 @@ repo=$(cd "$script_dir/.." && pwd)
 # shellcheck source=scripts/grade_lib.sh
 source "$script_dir/grade_lib.sh" || exit 1
 
-# The course-level references, in the slots' shape: the scan's file, and the
-# script that fills the renderer's slot (one block per tile, circles in
-# batches compacted by a block-wide scan).
+# The course-level references, in the slots' shape: the scan's, and the
+# renderer's (one block per tile, circles in batches compacted by a
+# block-wide scan).
 REF_SCAN_SLOT=judge/reference/course_scan.cu
-REF_RENDER_FILL=judge/reference/course_renderer.pl
+REF_RENDER_SLOT=judge/reference/course_renderer.cu
 # The GPU architectures the suite supports; the reference programs hold
 # machine code for each ("-real": no PTX, which would be far easier to read
 # than machine code). The single-pass scan's Hopper bulk copies hold it at
@@ -308,7 +308,7 @@ build_refs() {
   # Where the suite finds stb by its own folder, the copy does too.
   [ ! -d "$repo/.deps" ] || ln -s "$repo/.deps" "$src/.deps"
   cp "$repo/$REF_SCAN_SLOT" "$src/scan/student/student_scan.cu" || fail "copying $REF_SCAN_SLOT failed"
-  perl -i "$repo/$REF_RENDER_FILL" "$src/render/student/student_renderer.cu" || fail "$REF_RENDER_FILL failed"
+  cp "$repo/$REF_RENDER_SLOT" "$src/render/student/student_renderer.cu" || fail "copying $REF_RENDER_SLOT failed"
   if ! cmake -S "$src" -B "$src/build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" \
     -DBUILD_TESTING=OFF >"$src/build.log" 2>&1 ||
     ! cmake --build "$src/build" --target render cudaScan scan_worker render_worker \

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make_handout.sh's reference programs, really built (for sm_90 alone, no GPU
 # needed): the four programs and their scripts are there, the kernels each
-# binary registers are the reference slots' (the renderer's fill and
-# judge/reference/course_scan.cu) and never one of the suite's own (every
+# binary registers are the reference slots' (judge/reference/course_renderer.cu
+# and course_scan.cu) and never one of the suite's own (every
 # __global__ function under render/src and scan/src, by name), and the
 # scripts' help says what the slot holds. Skips (77) without nvcc or nm.
 set -uo pipefail
