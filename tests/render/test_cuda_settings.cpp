@@ -9,9 +9,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "cuda_settings.h"
 #include "render/cuda_mode.h"
 #include "render/cuda_renderer.h"
+#include "setup/settings.h"
 
 namespace settings = render::gpu::settings;
 using render::CudaRendererOptions;

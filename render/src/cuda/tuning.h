@@ -3,7 +3,7 @@
 // chose it, and the couplings between them checked below. Limits that are
 // not tuning (the circle index's bits, a pass's most pairs) stay beside the
 // code they bound. Plain C++: kernels and host code include it alike; the
-// RENDER_CUDA_* variables (cuda_settings.h) override the settings marked so,
+// RENDER_CUDA_* variables (setup/settings.h) override the settings marked so,
 // for measurements.
 #pragma once
 

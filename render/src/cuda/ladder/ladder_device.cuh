@@ -3,7 +3,7 @@
 // include from the ladder's .cu files only.
 #pragma once
 
-#include "../cuda_kernels.h"
+#include "kernels.h"
 #include "render/shade.h"
 
 namespace render::gpu::ladder {

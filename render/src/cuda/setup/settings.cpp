@@ -1,4 +1,4 @@
-#include "cuda_settings.h"
+#include "setup/settings.h"
 
 #include <algorithm>
 #include <cstdlib>

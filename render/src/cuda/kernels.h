@@ -1,7 +1,7 @@
 // The CUDA renderer's device work, as host functions on device pointers and a
 // stream. Each enqueues its kernels and returns (errors of the launch throw
 // common::CudaError); the caller synchronizes. Plain C++: the kernels live in
-// the cuda_*.cu files.
+// the .cu files of frame/, binning/ and shading/.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -76,7 +76,7 @@ enum class PixelStart {
 struct CircleRecords {
   float4* geometry = nullptr; // x, y, radius² (as shade::covers computes it), radius
   float4* paint = nullptr;    // alpha·(r, g, b), the blend's base terms, and z
-  uint2* tiles = nullptr;     // tiles the pixel box touches (cuda_coverage.h packs them)
+  uint2* tiles = nullptr;     // tiles the pixel box touches (shading/coverage.h packs them)
 };
 
 // Fills the image with the scene's clear color.
@@ -86,7 +86,7 @@ void clear_image(float4* pixels, const FrameGeometry& frame, bool snow, cudaStre
 void advance_scene(const SceneArrays& scene, scenes::Animation animation, cudaStream_t stream);
 
 // Binned mode's counts. Circles with large tile spans are walked by a whole
-// warp (cuda_coverage.h); prepare_circles lists them for the warp kernels.
+// warp (shading/coverage.h); prepare_circles lists them for the warp kernels.
 struct BinCounts {
   std::uint64_t* tile_counts = nullptr;       // count + 1 entries; scanned in place
   std::uint32_t* warp_circles = nullptr;      // the listed circles, in no particular order
@@ -133,7 +133,7 @@ inline bool narrow_pair_keys(int tile_count) {
 }
 
 // Writes pairs [first, end) of the circle-major pair order: pair p - first
-// gets key = tile and value = circle | kind << kKindShift (cuda_coverage.h).
+// gets key = tile and value = circle | kind << kKindShift (shading/coverage.h).
 // bins.tile_counts holds the scanned offsets.
 void emit_pairs(const CircleRecords& circles, const BinCounts& bins, int count,
                 const FrameGeometry& frame, std::uint64_t first, std::uint64_t end, PairKeys keys,
@@ -152,7 +152,7 @@ int sort_pairs(const PairKeys keys[2], std::uint32_t* const values[2], std::size
 void find_tile_ranges(PairKeys sorted_keys, std::size_t pairs, int tile_count, uint2* ranges,
                       cudaStream_t stream);
 
-// Exact suffix compositing (cuda_suffix.h) for a flat scene whose colors are
+// Exact suffix compositing (shading/suffix.h) for a flat scene whose colors are
 // all safe (render/suffix.h) and do not change.
 struct SuffixPlan {
   float color_lo[3]; // per channel, the least and greatest color of any circle

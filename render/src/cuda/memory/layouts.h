@@ -1,5 +1,5 @@
 // The CUDA renderer's device memory, as layouts: each carves one allocation
-// into aligned typed arrays with a ScratchCarver (cuda_scratch.h). Run on a
+// into aligned typed arrays with a ScratchCarver (memory/scratch.h). Run on a
 // null base a layout only measures, setting `bytes` to the size it needs;
 // the size and the arrays come from the same code. Also the scene's upload
 // through its layout. Plain C++ on the CUDA runtime.
@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "common/device_buffer.h"
-#include "cuda_kernels.h"
+#include "kernels.h"
 #include "scenes/scene.h"
 
 namespace render::gpu {

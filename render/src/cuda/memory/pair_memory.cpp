@@ -1,4 +1,4 @@
-#include "cuda_pair_memory.h"
+#include "memory/pair_memory.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "cuda_binned_passes.h"
+#include "binning/passes.h"
 
 #include <algorithm>
 

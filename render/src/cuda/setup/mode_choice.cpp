@@ -1,4 +1,4 @@
-#include "cuda_mode_choice.h"
+#include "setup/mode_choice.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -14,7 +14,7 @@
 // binned mode, stage two of docs/design/cuda_renderer.md, removes that).
 #include "block_scan.cuh"
 #include "common/cuda_check.h"
-#include "cuda_ladder.h"
+#include "ladder.h"
 #include "ladder_device.cuh"
 
 namespace render::gpu::ladder {

@@ -10,8 +10,8 @@
 #include <algorithm>
 
 #include "common/cuda_check.h"
-#include "cuda_coverage.h"
-#include "cuda_kernels.h"
+#include "kernels.h"
+#include "shading/coverage.h"
 
 namespace render::gpu {
 

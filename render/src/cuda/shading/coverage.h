@@ -12,7 +12,7 @@
 
 #include <cstdint>
 
-#include "cuda_kernels.h"
+#include "kernels.h"
 #include "render/shade.h"
 
 namespace render::gpu {

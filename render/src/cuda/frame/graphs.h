@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "common/graph.h"
-#include "cuda_kernels.h"
+#include "kernels.h"
 #include "render/cuda_mode.h"
 
 namespace render::gpu {

@@ -1,13 +1,13 @@
 // Binned mode's second half: each tile's block reads only its own range of
 // the sorted pairs, a batch at a time, gathering the circles' records; flat
-// tiles with many pairs may first try suffix compositing (cuda_suffix.h).
+// tiles with many pairs may first try suffix compositing (shading/suffix.h).
 #include <stdexcept>
 #include <string>
 
 #include "common/cuda_check.h"
-#include "cuda_kernels.h"
-#include "cuda_suffix.h"
-#include "cuda_tile_shading.h"
+#include "kernels.h"
+#include "shading/suffix.h"
+#include "shading/tile_shading.h"
 
 namespace render::gpu {
 

@@ -1,4 +1,4 @@
-#include "cuda_exactness.h"
+#include "setup/exactness.h"
 
 #include <cmath>
 #include <cstddef>

@@ -1,7 +1,7 @@
 // The CUDA renderer's settings, decided once when a renderer is made:
 // resolve() gives each option left out its default and checks the others;
 // before that, the programs' renderer (make_cuda_renderer(CudaMode),
-// cuda_mode.cpp) fills the options left out from the RENDER_CUDA_*
+// mode.cpp) fills the options left out from the RENDER_CUDA_*
 // environment variables with with_environment(), for measurements. Plain
 // C++; a bad value is std::invalid_argument naming the option or the
 // variable.

@@ -9,10 +9,10 @@
 #include <cstdint>
 
 #include "common/device_buffer.h"
-#include "cuda_frame_graphs.h"
-#include "cuda_kernels.h"
-#include "cuda_layouts.h"
-#include "cuda_pair_memory.h"
+#include "frame/graphs.h"
+#include "kernels.h"
+#include "memory/layouts.h"
+#include "memory/pair_memory.h"
 
 namespace render::gpu {
 

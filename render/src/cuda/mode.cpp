@@ -6,8 +6,8 @@
 #include <string>
 
 #include "common/enum_names.h"
-#include "cuda_settings.h"
 #include "render/cuda_renderer.h"
+#include "setup/settings.h"
 
 namespace render {
 

@@ -2,10 +2,10 @@
 // the animation with the scenes library's own step functions, and building
 // each circle's records (and, for binned mode, its tile count).
 #include "common/cuda_check.h"
-#include "cuda_coverage.h"
-#include "cuda_kernels.h"
+#include "kernels.h"
 #include "render/shade.h"
 #include "scenes/animation.h"
+#include "shading/coverage.h"
 
 namespace render::gpu {
 

@@ -1,10 +1,10 @@
-#include "cuda_layouts.h"
+#include "memory/layouts.h"
 
 #include <utility>
 #include <vector>
 
 #include "common/cuda_check.h"
-#include "cuda_scratch.h"
+#include "memory/scratch.h"
 
 namespace render::gpu {
 

@@ -11,7 +11,7 @@
 // that walk is spent on misses. The next rung packs each batch's hits into a
 // short list first.
 #include "common/cuda_check.h"
-#include "cuda_ladder.h"
+#include "ladder.h"
 #include "ladder_device.cuh"
 
 namespace render::gpu::ladder {

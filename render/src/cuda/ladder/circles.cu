@@ -11,7 +11,7 @@
 // The rungs after this one give each pixel to exactly one thread, which
 // takes its circles in index order: no atomics needed, and exact.
 #include "common/cuda_check.h"
-#include "cuda_ladder.h"
+#include "ladder.h"
 #include "ladder_device.cuh"
 
 namespace render::gpu::ladder {

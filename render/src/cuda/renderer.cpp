@@ -2,7 +2,7 @@
 // deferred clear, and each frame's launches per mode. Binned mode's passes
 // and pair memory, the recorded frames, the choice of mode, the settings,
 // the memory layouts and what setup proves of a scene have files of their
-// own; the kernels are behind cuda_kernels.h. Plain C++.
+// own; the kernels are behind kernels.h. Plain C++.
 #include "render/cuda_renderer.h"
 
 #include <memory>
@@ -10,20 +10,20 @@
 #include <string>
 #include <utility>
 
+#include "binning/passes.h"
 #include "common/cuda_check.h"
 #include "common/device.h"
 #include "common/device_buffer.h"
 #include "common/stream.h"
-#include "cuda_binned_passes.h"
-#include "cuda_exactness.h"
-#include "cuda_frame_graphs.h"
-#include "cuda_kernels.h"
-#include "cuda_layouts.h"
-#include "cuda_mode_choice.h"
-#include "cuda_scratch.h"
-#include "cuda_settings.h"
-#include "ladder/cuda_ladder.h"
+#include "frame/graphs.h"
+#include "kernels.h"
+#include "ladder/ladder.h"
+#include "memory/layouts.h"
+#include "memory/scratch.h"
 #include "render/shade.h"
+#include "setup/exactness.h"
+#include "setup/mode_choice.h"
+#include "setup/settings.h"
 
 namespace render {
 
@@ -175,7 +175,7 @@ struct CudaRenderer::State final : gpu::TrialFrames {
     });
   }
 
-  // Renders frame 0 as the mode's choice needs (cuda_mode_choice.h), so the
+  // Renders frame 0 as the mode's choice needs (setup/mode_choice.h), so the
   // timed frames find every kernel loaded and every buffer sized, and
   // resolves auto.
   void choose_mode() {

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "common/cuda_check.h"
-#include "cuda_kernels.h"
-#include "cuda_tile_shading.h"
+#include "kernels.h"
+#include "shading/tile_shading.h"
 
 namespace render::gpu {
 

@@ -1,15 +1,15 @@
 // Binned mode's pair memory: the budget, the most (tile, circle) pairs one
 // pass holds, and the pair scratch, grown within it as frames need more. A
 // frame with more pairs than the budget is drawn in passes
-// (cuda_binned_passes.h). Plain C++ on the CUDA runtime.
+// (binning/passes.h). Plain C++ on the CUDA runtime.
 #pragma once
 
 #include <cstddef>
 #include <optional>
 
-#include "cuda_kernels.h"
-#include "cuda_layouts.h"
-#include "cuda_scratch.h"
+#include "kernels.h"
+#include "memory/layouts.h"
+#include "memory/scratch.h"
 
 namespace render::gpu {
 

@@ -4,7 +4,7 @@
 // "Exactness", has the arguments in full).
 #pragma once
 
-#include "cuda_kernels.h"
+#include "kernels.h"
 #include "scenes/scene.h"
 
 namespace render::gpu {

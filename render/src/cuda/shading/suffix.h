@@ -17,11 +17,11 @@
 
 #include <cstdint>
 
-#include "cuda_kernels.h"
-#include "cuda_tile_shading.h"
+#include "kernels.h"
 #include "render/covered_run.h"
 #include "render/shade.h"
 #include "render/suffix.h"
+#include "shading/tile_shading.h"
 
 namespace render::gpu {
 

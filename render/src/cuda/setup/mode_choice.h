@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "cuda_settings.h"
 #include "render/cuda_mode.h"
+#include "setup/settings.h"
 
 namespace render::gpu {
 

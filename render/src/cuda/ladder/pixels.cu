@@ -7,7 +7,7 @@
 // pixels: rand10k at 1024x1024 makes 10^10 box tests. The next rung asks
 // once per 16x16 tile which circles can matter there.
 #include "common/cuda_check.h"
-#include "cuda_ladder.h"
+#include "ladder.h"
 #include "ladder_device.cuh"
 
 namespace render::gpu::ladder {

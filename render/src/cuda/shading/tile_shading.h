@@ -7,9 +7,9 @@
 
 #include <cstdint>
 
-#include "cuda_coverage.h"
-#include "cuda_kernels.h"
+#include "kernels.h"
 #include "render/shade.h"
+#include "shading/coverage.h"
 
 namespace render::gpu {
 
