@@ -5,17 +5,20 @@
 # best of RUNS runs, per mode, next to the target (docs/design/cuda_renderer.md).
 #
 # Usage: scripts/dev/bench_render.sh BUILD_DIR [--modes "auto tiled binned"]
-#                                [--runs N] [--size N] [--logs DIR]
+#                                [--runs N] [--size N] [--logs DIR] [--data FILE]
 #   --modes  the --cuda-mode values to time (default "auto tiled binned");
 #            the first one is compared with the targets
 #   --runs   runs per scene and mode, the best counts (default 3)
 #   --size   image side (default 1024, the size the targets are for)
 #   --logs   keep every run's output there
-# Prints the table; exits 1 when a run fails, 2 on usage errors. Missing a
-# target is reported in the table, not as a failure.
+#   --data   also write the table as CSV to FILE (docs/data/README.md), with
+#            both rounds' targets, the commit and the GPU; written only when
+#            every run succeeded, else left as it was
+# Prints the table; exits 1 when a run fails or FILE cannot be written, 2 on
+# usage errors. Missing a target is reported in the table, not as a failure.
 set -uo pipefail
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
 [ $# -ge 1 ] || { usage >&2; exit 2; }
 case "$1" in -h|--help) usage; exit 0 ;; esac
 build=$1
@@ -24,11 +27,12 @@ modes="auto tiled binned"
 runs=3
 size=1024
 logs=""
+data=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --modes|--runs|--size|--logs)
+    --modes|--runs|--size|--logs|--data)
       [ $# -ge 2 ] || { echo "bench_render.sh: $1 needs a value" >&2; exit 2; }
-      case "$1" in --modes) modes=$2 ;; --runs) runs=$2 ;; --size) size=$2 ;; --logs) logs=$2 ;; esac
+      case "$1" in --modes) modes=$2 ;; --runs) runs=$2 ;; --size) size=$2 ;; --logs) logs=$2 ;; --data) data=$2 ;; esac
       shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "bench_render.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
@@ -43,9 +47,60 @@ render=$build/bin/render
 [ -x "$render" ] || { echo "bench_render.sh: $render is not built" >&2; exit 2; }
 [ -n "$logs" ] && { mkdir -p "$logs" || exit 1; }
 
-# Scene and target in ms per frame at 1024x1024 on an H200.
-targets="rgb:0.035 pattern:0.045 rand10k:0.20 rand100k:1.0 biglittle:1.3 littlebig:1.3
-rand1M:1.25 micro2M:0.65 snowsingle:1.0"
+# The CSV is made in a temporary file beside FILE, made now so that a path
+# that cannot be written is refused before the runs, and moved into place
+# at the end: FILE is never half written. Ctrl-C or SIGTERM stops the
+# running render at once (run_lib.sh).
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=scripts/run_lib.sh
+source "$root/scripts/run_lib.sh"
+partial=""
+work=$(mktemp -d) || exit 1
+trap 'rm -rf -- "$work" ${partial:+"$partial"}' EXIT
+stop_on_signals
+[ -z "$data" ] || stop_note=": $data is left as it was"
+if [ -n "$data" ]; then
+  if [ -d "$data" ] || { [ -e "$data" ] && [ ! -w "$data" ]; } ||
+    ! partial=$(mktemp "$data.XXXXXX" 2>/dev/null); then
+    partial=""
+    echo "bench_render.sh: --data: cannot write $data" >&2
+    exit 1
+  fi
+fi
+
+# csv FIELD...: one CSV line, a field holding a comma or a quote quoted.
+csv() {
+  local field line="" sep=""
+  for field in "$@"; do
+    [[ $field == *[,\"]* ]] && field="\"${field//\"/\"\"}\""
+    line+=$sep$field
+    sep=,
+  done
+  printf '%s\n' "$line"
+}
+# versus TIME TARGET: "met, 0.51×" or "missed, 1.19×".
+versus() { awk -v t="$1" -v g="$2" 'BEGIN {printf "%s, %.2f×", (t <= g ? "met" : "missed"), t / g}'; }
+
+# Scene, target in ms per frame at 1024x1024 on an H200 (the first
+# version's), and issue 28's target (docs/design/cuda_renderer.md section 7).
+targets="rgb:0.035:0.015 pattern:0.045:0.020 rand10k:0.20:0.080 rand100k:1.0:0.25 biglittle:1.3:0.25
+littlebig:1.3:0.25 rand1M:1.25:0.50 micro2M:0.65:0.25 snowsingle:1.0:0.10"
+
+if [ -n "$data" ]; then
+  columns=(scene "target ms" "issue 28 ms")
+  first_mode=1
+  for mode in $modes; do
+    columns+=("$mode ms")
+    [ "$mode" = auto ] && columns+=("auto chose")
+    [ $first_mode = 1 ] && columns+=("vs target" "vs issue 28")
+    first_mode=0
+  done
+  columns+=(commit machine)
+  commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null) || commit=unknown
+  machine=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+  [ -n "$machine" ] || machine=unknown
+  csv "${columns[@]}" >"$partial"
+fi
 
 failed=0
 header=$(printf '%-11s %9s' scene target)
@@ -55,14 +110,18 @@ printf '%s  %-7s %s\n' "$header" chosen "vs target (${modes%% *}, ms per frame, 
 for entry in $targets; do
   scene=${entry%%:*}
   target=${entry#*:}
+  target28=${target#*:}
+  target=${target%%:*}
   line=$(printf '%-11s %9s' "$scene" "$target")
-  first=""
+  row=("$scene" "$target" "$target28")
+  first="" compared=0
   chosen="-"
   for mode in $modes; do
     best=""
     for run in $(seq 1 "$runs"); do
-      out=$("$render" -r cuda --cuda-mode "$mode" -s "$size" -b 0:4 -f '' "$scene" 2>&1)
+      run_program_in . 0 "$render" -r cuda --cuda-mode "$mode" -s "$size" -b 0:4 -f '' "$scene" >"$work/out" 2>&1
       status=$?
+      out=$(cat "$work/out")
       [ -n "$logs" ] && printf '%s\n' "$out" >"$logs/$scene-$mode-$run.log"
       total=$(printf '%s\n' "$out" | awk '/^Total:/ {print $2}')
       if [ $status -ne 0 ] || [ -z "$total" ]; then
@@ -77,7 +136,12 @@ for entry in $targets; do
       fi
     done
     line+=$(printf ' %9s' "${best:-failed}")
-    [ -z "$first" ] && first=${best:-}
+    row+=("${best:-failed}")
+    [ "$mode" = auto ] && row+=("$chosen")
+    if [ $compared = 0 ]; then
+      first=${best:-} compared=1
+      row+=("$(versus "${first:-0}" "$target")" "$(versus "${first:-0}" "$target28")")
+    fi
   done
   verdict="-"
   if [ -n "$first" ]; then
@@ -85,5 +149,17 @@ for entry in $targets; do
       'BEGIN {printf "%.2fx %s", t / g, (t <= g ? "met" : "MISSED")}')
   fi
   printf '%s  %-7s %s\n' "$line" "$chosen" "$verdict"
+  [ -z "$data" ] || csv "${row[@]}" "$commit" "$machine" >>"$partial"
 done
+if [ -n "$data" ]; then
+  if [ $failed = 1 ]; then
+    echo "bench_render.sh: a run failed, so $data is left as it was" >&2
+  elif chmod 644 "$partial" && mv -f -- "$partial" "$data"; then
+    partial=""
+    echo "bench_render.sh: wrote $data" >&2
+  else
+    echo "bench_render.sh: --data: cannot write $data" >&2
+    failed=1
+  fi
+fi
 exit $failed

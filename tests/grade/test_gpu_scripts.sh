@@ -2,7 +2,8 @@
 # The GPU machine's scripts run on stand-ins that finish at once (the real
 # steps need a GPU): gpu_render.sh to its end, its summary table and exit
 # status with every run passing and with failed checks; a log folder that
-# cannot be made is one line and exit 1.
+# cannot be made is one line and exit 1; bench_render.sh --data writes the
+# CSV a measurement page shows, or nothing.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
@@ -75,5 +76,56 @@ for command in "gpu_render.sh $build $bad --no-bench" "gpu_scan.sh $tmp/scan-bui
   out=$(PATH="$fakebin:$PATH" "$scripts/dev/"$command 2>&1)
   expect_eq "$script, log folder in a file: exit status" 1 "$?"
   expect_eq "$script, log folder in a file: says so last" "$script: cannot create $bad" "$(tail -n 1 <<<"$out")"
+done
+
+# bench_render.sh --data: the CSV docs/data/render_cuda_h200.csv holds, in
+# its columns, from the stand-in's Total and CUDA mode lines.
+gpu_name=$tmp/gpu-name
+mkdir -p "$gpu_name"
+printf '#!/bin/sh\necho "NVIDIA H200"\n' >"$gpu_name/nvidia-smi"
+chmod +x "$gpu_name/nvidia-smi"
+commit=$(git -C "$here/../.." rev-parse --short HEAD 2>/dev/null) || commit=unknown
+bench() {
+  env PATH="$gpu_name:$PATH" FAKE_MS=rgb=0.0179,rand1M=1.0161 FAKE_MODE_MS=binned=0.0592 \
+    FAKE_AUTO_CHOICE=rand1M=binned "$@" "$scripts/dev/bench_render.sh" "$build" --runs 2 --data "$csv_file" \
+    >"$tmp/bench.out" 2>"$tmp/bench.err"
+}
+mkdir -p "$tmp/data"
+csv_file=$tmp/data/render.csv
+bench
+expect_eq "bench_render.sh --data: exit status" 0 "$?"
+expect_eq "bench_render.sh --data: the page's columns" "$(head -n 1 "$here/../../docs/data/render_cuda_h200.csv")" \
+  "$(head -n 1 "$csv_file")"
+expect_eq "bench_render.sh --data: a row per scene" 9 "$(($(wc -l <"$csv_file") - 1))"
+expect_eq "bench_render.sh --data: a tiled scene" \
+  "rgb,0.035,0.015,0.0179,tiled,\"met, 0.51×\",\"missed, 1.19×\",0.0179,0.0592,$commit,NVIDIA H200" \
+  "$(grep '^rgb,' "$csv_file")"
+expect_eq "bench_render.sh --data: a binned scene" \
+  "rand1M,1.25,0.50,1.0161,binned,\"met, 0.81×\",\"missed, 2.03×\",1.0161,0.0592,$commit,NVIDIA H200" \
+  "$(grep '^rand1M,' "$csv_file")"
+expect_eq "bench_render.sh --data: says so" "bench_render.sh: wrote $csv_file" "$(cat "$tmp/bench.err")"
+expect_eq "bench_render.sh --data: nothing else beside it" "render.csv" "$(ls "$tmp/data")"
+# The page's table is made from such a file.
+mkdir -p "$tmp/docs/data"
+cp "$csv_file" "$tmp/docs/data/render_cuda_h200.csv"
+printf '%s\n' '<!-- table: begin (made from data/render_cuda_h200.csv) -->' '<!-- table: end -->' >"$tmp/page.md"
+"$scripts/dev/measurement_tables.sh" --docs "$tmp/docs" --write "$tmp/page.md"
+expect_match "bench_render.sh --data: a page's table" '^\| rgb \| 0.035 \| 0.015 \| 0.0179 \| tiled \| met, 0.51× \|' \
+  "$(cat "$tmp/page.md")"
+# A failed run: the file is left as it was, nothing beside it.
+cp "$csv_file" "$tmp/before.csv"
+bench FAKE_NO_GPU=1
+expect_eq "bench_render.sh --data, failed runs: exit status" 1 "$?"
+expect_eq "bench_render.sh --data, failed runs: the file as it was" "" "$(diff "$tmp/before.csv" "$csv_file")"
+expect_eq "bench_render.sh --data, failed runs: says so" "bench_render.sh: a run failed, so $csv_file is left as it was" \
+  "$(tail -n 1 "$tmp/bench.err")"
+expect_eq "bench_render.sh --data, failed runs: nothing beside it" "render.csv" "$(ls "$tmp/data")"
+# A path that cannot be written: one line and exit 1, before any run.
+for bad in "$tmp/file/render.csv" "$tmp/data"; do
+  csv_file=$bad
+  bench FAKE_CALLS="$tmp/bench-calls"
+  expect_eq "bench_render.sh --data $bad: exit status" 1 "$?"
+  expect_eq "bench_render.sh --data $bad: one line" "bench_render.sh: --data: cannot write $bad" "$(cat "$tmp/bench.err")"
+  expect_eq "bench_render.sh --data $bad: nothing ran" no "$([ -e "$tmp/bench-calls" ] && echo yes || echo no)"
 done
 finish

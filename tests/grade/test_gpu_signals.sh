@@ -2,7 +2,8 @@
 # The GPU machine's scripts under SIGINT and SIGTERM, on stand-ins that
 # pause (the real steps need a GPU): the script stops its running programs
 # at once and exits 130 or 143 with one line saying where the logs are;
-# gpu_check.sh stops the gpu_render.sh it runs, and that what it runs.
+# gpu_check.sh stops the gpu_render.sh it runs, and that what it runs;
+# bench_render.sh --data leaves its CSV as it was.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
@@ -65,6 +66,20 @@ stopped "gpu_check.sh running gpu_render.sh, SIGINT" INT 130 "$tmp/chain" \
   env FAKE_CMAKE=quick "$repo/scripts/dev/gpu_check.sh" --only render --no-bench --logs "$tmp/chain"
 expect_eq "gpu_check.sh running gpu_render.sh: it stopped too" \
   "gpu_render.sh: stopped by SIGTERM: the logs so far are in $tmp/chain/render" "$(tail -n 1 "$tmp/chain/render.log")"
+
+# bench_render.sh --data stopped in a run: the render stops, the CSV is
+# left as it was and nothing is left beside it.
+mkdir -p "$tmp/bench-data"
+echo "an older run's" >"$tmp/bench-data/render.csv"
+for signal in INT:130 TERM:143; do
+  name=${signal%:*} status=${signal#*:}
+  stop_while_paused "bench_render.sh --data, SIG$name" "$name" "$status" env PATH="$fakebin:$PATH" FAKE_SLEEP="$pause" \
+    "$scripts/dev/bench_render.sh" "$build" --data "$tmp/bench-data/render.csv"
+  expect_eq "bench_render.sh --data, SIG$name: said" \
+    "bench_render.sh: stopped by SIG$name: $tmp/bench-data/render.csv is left as it was" "$(tail -n 1 <<<"$STOP_ERR")"
+  expect_eq "bench_render.sh --data, SIG$name: the file as it was" "an older run's" "$(cat "$tmp/bench-data/render.csv")"
+  expect_eq "bench_render.sh --data, SIG$name: nothing beside it" "render.csv" "$(ls "$tmp/bench-data")"
+done
 
 # A bad run limit is a usage error before anything runs or is written.
 for bad in abc 0 -5 1.5; do
