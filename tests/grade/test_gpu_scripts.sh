@@ -2,8 +2,9 @@
 # The GPU machine's scripts run on stand-ins that finish at once (the real
 # steps need a GPU): gpu_render.sh to its end, its summary table and exit
 # status with every run passing and with failed checks; a log folder that
-# cannot be made is one line and exit 1; bench_render.sh --data writes the
-# CSV a measurement page shows, or nothing.
+# cannot be made is one line and exit 1; bench_render.sh --data and
+# bench_cpu_render.sh --data write the CSV a measurement page shows, or
+# nothing.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
@@ -128,4 +129,45 @@ for bad in "$tmp/file/render.csv" "$tmp/data"; do
   expect_eq "bench_render.sh --data $bad: one line" "bench_render.sh: --data: cannot write $bad" "$(cat "$tmp/bench.err")"
   expect_eq "bench_render.sh --data $bad: nothing ran" no "$([ -e "$tmp/bench-calls" ] && echo yes || echo no)"
 done
+# bench_cpu_render.sh --data, on a stand-in render_bench_cpu printing the
+# real one's lines (the formats of render/bench/bench_cpu_render.cpp) and a
+# cmake that builds nothing.
+cpu_build=$tmp/cpu-build
+mkdir -p "$cpu_build/bin" "$tmp/cpu-fakebin"
+: >"$cpu_build/CMakeCache.txt"
+printf '#!/bin/sh\nexit 0\n' >"$tmp/cpu-fakebin/cmake"
+cat >"$cpu_build/bin/render_bench_cpu" <<'FAKE'
+#!/bin/sh
+printf "CPU renderer vs serial reference: render phase, median of %d frames, %dx%d\n" 3 1024 1024
+printf "Hardware threads: %d; multithreaded run: %d threads (target: speedup >= 0.8 x %d = %.1f)\n\n" 16 16 16 12.8
+printf "%-10s %12s %12s %12s %12s %10s %10s %10s %s\n" scene "cpuref ms" "cpu 1t ms" "cpu all ms" "full all ms" "x (1t)" "x (all)" "x (full)" images
+printf "%-10s %12.1f %12.1f %12.1f %12.1f %10.2f %10.2f %10.2f %s\n" rand10k 410.3 113.8 21.3 30.0 3.61 19.28 1.41 identical
+printf "%-10s %12.1f %12.1f %12.1f %12.1f %10.2f %10.2f %10.2f %s\n" rand100k 4066.7 1377.0 162.4 200.0 2.95 25.04 1.23 "${FAKE_IMAGES:-identical}"
+[ -z "${FAKE_IMAGES:-}" ]
+FAKE
+chmod +x "$tmp/cpu-fakebin/cmake" "$cpu_build/bin/render_bench_cpu"
+cpu_bench() {
+  env PATH="$tmp/cpu-fakebin:$PATH" BUILD_DIR="$cpu_build" "$@" "$scripts/dev/bench_cpu_render.sh" --data "$csv_file" \
+    >"$tmp/cpu.out" 2>"$tmp/cpu.err"
+}
+mkdir -p "$tmp/cpu-data"
+csv_file=$tmp/cpu-data/cpu.csv
+cpu_bench
+expect_eq "bench_cpu_render.sh --data: exit status" 0 "$?"
+expect_eq "bench_cpu_render.sh --data: the page's columns" "$(head -n 1 "$here/../../docs/data/render_cpu_xeon16.csv")" \
+  "$(head -n 1 "$csv_file")"
+model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //') || model=""
+expect_eq "bench_cpu_render.sh --data: the rows" "rand10k,410.3,113.8,21.3,3.61,19.28,$commit,${model:-unknown} (16 cores)
+rand100k,4066.7,1377.0,162.4,2.95,25.04,$commit,${model:-unknown} (16 cores)" "$(sed 1d "$csv_file" | tr -d '"')"
+expect_eq "bench_cpu_render.sh --data: nothing else beside it" "cpu.csv" "$(ls "$tmp/cpu-data")"
+cp "$csv_file" "$tmp/cpu-before.csv"
+cpu_bench FAKE_IMAGES=DIFFER
+expect_eq "bench_cpu_render.sh --data, images differ: exit status" 1 "$?"
+expect_eq "bench_cpu_render.sh --data, images differ: the file as it was" "" "$(diff "$tmp/cpu-before.csv" "$csv_file")"
+expect_eq "bench_cpu_render.sh --data, images differ: nothing beside it" "cpu.csv" "$(ls "$tmp/cpu-data")"
+csv_file=$tmp/file/cpu.csv
+cpu_bench
+expect_eq "bench_cpu_render.sh --data in a file: exit status" 1 "$?"
+expect_eq "bench_cpu_render.sh --data in a file: one line" "bench_cpu_render.sh: --data: cannot write $csv_file" "$(cat "$tmp/cpu.err")"
+
 finish
