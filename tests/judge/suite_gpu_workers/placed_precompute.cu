@@ -6,7 +6,7 @@
 // charged, never free.
 #include <memory>
 
-#include "render/cuda_renderer.h"
+#include "classic_inner.h"
 #include "student_renderer.h"
 
 namespace render {
@@ -14,13 +14,7 @@ namespace {
 
 class PlacedPrecompute : public Renderer {
 public:
-  PlacedPrecompute() {
-    CudaRendererOptions options;
-    options.mode = CudaMode::RungClassic;
-    options.warm_up = false;
-    options.use_graphs = false;
-    inner_ = make_cuda_renderer(options);
-  }
+  PlacedPrecompute() : inner_(make_classic_inner()) {}
   std::string name() const override { return "cuda"; }
   void setup(const scenes::Scene& scene, int width, int height) override {
     inner_->setup(scene, width, height);

@@ -9,8 +9,8 @@
 
 #include <memory>
 
+#include "classic_inner.h"
 #include "common/cuda_check.h"
-#include "render/cuda_renderer.h"
 #include "student_renderer.h"
 
 namespace render {
@@ -28,11 +28,7 @@ __global__ void spin(long long cycles) {
 class SetupLeftover : public Renderer {
 public:
   SetupLeftover() {
-    CudaRendererOptions options;
-    options.mode = CudaMode::RungClassic;
-    options.warm_up = false;
-    options.use_graphs = false;
-    inner_ = make_cuda_renderer(options);
+    inner_ = make_classic_inner();
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
   }
   ~SetupLeftover() override { cudaStreamDestroy(stream_); }
