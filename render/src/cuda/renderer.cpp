@@ -147,9 +147,7 @@ struct CudaRenderer::State final : gpu::TrialFrames {
     });
   }
 
-  // A binned frame: the pair count read back while it is not known, and
-  // then the passes; a frame of known count needs no answer from the host,
-  // so it is recorded.
+  // A binned frame, its stages in order: binning/passes.h.
   void render_binned() {
     const gpu::BinnedFrame f{scene,
                              frame,
@@ -159,20 +157,7 @@ struct CudaRenderer::State final : gpu::TrialFrames {
                              suffix ? &suffix_plan : nullptr,
                              pixels.data(),
                              stream.get()};
-    if (!binned.pair_count_known()) {
-      binned.read_pair_count(f, animation == scenes::Animation::None);
-      if (binned.pair_count() == 0) return;
-      binned.reserve(frame, graphs);
-      binned.shade_passes(f, take_start());
-      return;
-    }
-    if (binned.pair_count() == 0) return;
-    binned.reserve(frame, graphs);
-    const gpu::PixelStart start = take_start();
-    graphs.run({CudaMode::Binned, start, frame_shading}, stream.get(), [&] {
-      binned.count_tiles(f);
-      binned.shade_passes(f, start);
-    });
+    binned.draw(f, animation == scenes::Animation::None, graphs, [this] { return take_start(); });
   }
 
   // Renders frame 0 as the mode's choice needs (setup/mode_choice.h), so the

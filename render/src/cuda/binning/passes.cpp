@@ -6,6 +6,24 @@
 
 namespace render::gpu {
 
+void BinnedPasses::draw(const BinnedFrame& f, bool still, FrameGraphs& graphs,
+                        const std::function<PixelStart()>& take_start) {
+  if (!pair_count_known_) {
+    read_pair_count(f, still); // stages 1 and 2
+    if (pair_count_ == 0) return;
+    reserve(f.frame, graphs);
+    shade_passes(f, take_start());
+    return;
+  }
+  if (pair_count_ == 0) return;
+  reserve(f.frame, graphs);
+  const PixelStart start = take_start();
+  graphs.run({CudaMode::Binned, start, f.shading}, f.stream, [&] {
+    count_tiles(f);
+    shade_passes(f, start);
+  });
+}
+
 void BinnedPasses::read_pair_count(const BinnedFrame& f, bool still) {
   count_tiles(f);
   CUDA_CHECK(cudaMemcpyAsync(pair_total_.data(), f.circles.bins.tile_counts + f.scene.count,

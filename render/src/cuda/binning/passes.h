@@ -1,12 +1,11 @@
-// Binned mode's host side, step by step: each circle's tile count and their
-// scan (the pairs' offsets), the pair count read back (once for a scene that
-// never moves), and the passes that emit, sort and shade consecutive runs of
-// the circle-major pair order within the pair memory's budget. The
-// renderer's State puts the steps in a frame's order. Plain C++.
+// Binned mode's host side: one frame's stages in order (draw), and what
+// they keep between frames: the pair count (read back once for a scene that
+// never moves) and the pair memory. Plain C++.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 
 #include "common/device_buffer.h"
 #include "frame/graphs.h"
@@ -36,27 +35,29 @@ public:
 
   // A new scene or image: the pair count must be read again.
   void forget_pair_count() { pair_count_known_ = false; }
-  bool pair_count_known() const { return pair_count_known_; }
-  // The last pair count read back.
-  std::uint64_t pair_count() const { return pair_count_; }
 
-  // Counts the tiles and reads the pair count back (waiting for the device).
-  // The count stays known when the scene is `still`: it cannot change then.
-  void read_pair_count(const BinnedFrame& f, bool still);
-
-  // Queues the tile counts and their scan.
-  void count_tiles(const BinnedFrame& f) const;
-
-  // Room for a pass of pairs_per_pass() pairs; when the pair scratch must
-  // grow, `graphs` (which name it) are dropped first.
-  void reserve(const FrameGeometry& frame, FrameGraphs& graphs);
-
-  // Queues the passes over all pair_count() pairs; the first draws from
-  // `start`, the others over the image. Each pixel still receives its
-  // circles in index order across passes.
-  void shade_passes(const BinnedFrame& f, PixelStart start) const;
+  // Queues a binned frame, its stages in this order:
+  //   1. each circle's record and tile count (prepare_circles,
+  //      count_tiles_by_warp), and their scan: each circle's first pair;
+  //   2. while the pair count is not known, the count read back (waiting
+  //      for the device); it stays known when the scene is `still`;
+  //   3. room in the pair memory for a pass (dropping `graphs` when the
+  //      pair scratch they name must grow);
+  //   4. the passes over consecutive runs of the circle-major pair order,
+  //      each: emit the run's (tile, circle) pairs, sort them by tile
+  //      (stable: a tile's circles stay in index order), find each tile's
+  //      range, shade. The first pass draws from take_start(), called once
+  //      and only when there are pairs; later ones over the image.
+  // A frame whose count is known needs no answer from the host, so its
+  // stages 1 and 4 are recorded in `graphs` and replayed.
+  void draw(const BinnedFrame& f, bool still, FrameGraphs& graphs,
+            const std::function<PixelStart()>& take_start);
 
 private:
+  void count_tiles(const BinnedFrame& f) const;
+  void read_pair_count(const BinnedFrame& f, bool still);
+  void reserve(const FrameGeometry& frame, FrameGraphs& graphs);
+  void shade_passes(const BinnedFrame& f, PixelStart start) const;
   std::size_t pairs_per_pass() const;
 
   PairMemory memory_;
