@@ -170,4 +170,104 @@ cpu_bench
 expect_eq "bench_cpu_render.sh --data in a file: exit status" 1 "$?"
 expect_eq "bench_cpu_render.sh --data in a file: one line" "bench_cpu_render.sh: --data: cannot write $csv_file" "$(cat "$tmp/cpu.err")"
 
+# bench_scan.sh --data, on the stand-in cudaScan: its --bench output
+# (fixtures/scan_bench.txt, made from scan/app/bench.cpp's formats, not
+# recorded: fixtures/README.md) holds the figures of the page's CSV, so the
+# rows must be that file's but for the commit.
+apps=$tmp/apps
+fake_programs "$apps/bin" cudaScan cudaSaxpy
+data_csv=$here/../../docs/data
+# app_bench SCRIPT ENV...: SCRIPT --data $csv_file on the stand-ins; its
+# stdout and stderr in $tmp/app.out and $tmp/app.err.
+app_bench() {
+  local script=$1
+  shift
+  env PATH="$gpu_name:$PATH" "$@" "$scripts/dev/$script" "$apps" --data "$csv_file" >"$tmp/app.out" 2>"$tmp/app.err"
+}
+# rows_as_page FILE COMMIT: the CSV FILE with its commit column (the one
+# before the last) set to COMMIT.
+rows_as_page() { awk -F, -v OFS=, -v c="$2" 'NR > 1 { $(NF - 1) = c } { print }' "$1"; }
+mkdir -p "$tmp/scan-data"
+csv_file=$tmp/scan-data/scan.csv
+app_bench bench_scan.sh FAKE_CALLS="$tmp/scan-calls"
+expect_eq "bench_scan.sh --data: exit status" 0 "$?"
+expect_eq "bench_scan.sh --data: ran cudaScan --bench" "cudaScan --bench" "$(cat "$tmp/scan-calls")"
+expect_eq "bench_scan.sh --data: the page's rows" "$(rows_as_page "$data_csv/scan_bench_h200.csv" "$commit")" \
+  "$(cat "$csv_file")"
+expect_eq "bench_scan.sh --data: prints cudaScan's tables" "$(cat "$here/fixtures/scan_bench.txt")" "$(cat "$tmp/app.out")"
+expect_eq "bench_scan.sh --data: says so" "bench_scan.sh: wrote $csv_file" "$(cat "$tmp/app.err")"
+expect_eq "bench_scan.sh --data: nothing else beside it" "scan.csv" "$(ls "$tmp/scan-data")"
+rm -f "$tmp/scan-calls"
+env PATH="$gpu_name:$PATH" FAKE_CALLS="$tmp/scan-calls" "$scripts/dev/bench_scan.sh" "$apps" -m find_repeats -n 1000000 \
+  >/dev/null 2>&1
+expect_eq "bench_scan.sh -m -n: passed on" "cudaScan --bench -m find_repeats -n 1000000" "$(cat "$tmp/scan-calls")"
+# A failed run: the file is left as it was, nothing beside it.
+cp "$csv_file" "$tmp/before.csv"
+app_bench bench_scan.sh FAKE_NO_GPU=1
+expect_eq "bench_scan.sh --data, failed run: exit status" 1 "$?"
+expect_eq "bench_scan.sh --data, failed run: the file as it was" "" "$(diff "$tmp/before.csv" "$csv_file")"
+expect_eq "bench_scan.sh --data, failed run: says so" \
+  "bench_scan.sh: cudaScan --bench failed (exit status 1), so $csv_file is left as it was" "$(tail -n 1 "$tmp/app.err")"
+expect_eq "bench_scan.sh --data, failed run: nothing beside it" "scan.csv" "$(ls "$tmp/scan-data")"
+# Output without the tables it knows (another program's, cudaSaxpy's
+# recorded run): refused, the file as it was.
+mkdir -p "$tmp/other/bin"
+printf '#!/bin/sh\ncat "%s"\n' "$here/fixtures/saxpy_ours.txt" >"$tmp/other/bin/cudaScan"
+chmod +x "$tmp/other/bin/cudaScan"
+env PATH="$gpu_name:$PATH" "$scripts/dev/bench_scan.sh" "$tmp/other" --data "$csv_file" >/dev/null 2>"$tmp/app.err"
+expect_eq "bench_scan.sh --data, no tables: exit status" 1 "$?"
+expect_eq "bench_scan.sh --data, no tables: says why" "bench_scan.sh: cudaScan --bench printed no single-pass row
+bench_scan.sh: so $csv_file is left as it was" "$(cat "$tmp/app.err")"
+expect_eq "bench_scan.sh --data, no tables: the file as it was" "" "$(diff "$tmp/before.csv" "$csv_file")"
+expect_eq "bench_scan.sh --data, no tables: nothing beside it" "scan.csv" "$(ls "$tmp/scan-data")"
+
+# bench_saxpy.sh --data, on the stand-in cudaSaxpy, which prints a run
+# recorded on an H200 (fixtures/saxpy_ours.txt): its summary rows.
+mkdir -p "$tmp/saxpy-data"
+csv_file=$tmp/saxpy-data/saxpy.csv
+rm -f "$tmp/saxpy-calls"
+app_bench bench_saxpy.sh FAKE_CALLS="$tmp/saxpy-calls"
+expect_eq "bench_saxpy.sh --data: exit status" 0 "$?"
+expect_eq "bench_saxpy.sh --data: ran gpu_check.sh's command" "cudaSaxpy -n 100000000 -r 5" "$(cat "$tmp/saxpy-calls")"
+expect_eq "bench_saxpy.sh --data: the page's columns" "$(head -n 1 "$data_csv/saxpy_h200.csv")" "$(head -n 1 "$csv_file")"
+expect_eq "bench_saxpy.sh --data: the rows" "course,113.5 ms,0.390 ms,0.76,7.86,$commit,NVIDIA H200
+tuned,15.7 ms,0.291 ms,1.01,1.09,$commit,NVIDIA H200" "$(sed 1d "$csv_file")"
+expect_eq "bench_saxpy.sh --data: prints cudaSaxpy's output" "$(cat "$here/fixtures/saxpy_ours.txt")" "$(cat "$tmp/app.out")"
+expect_eq "bench_saxpy.sh --data: says so" "bench_saxpy.sh: wrote $csv_file" "$(cat "$tmp/app.err")"
+# A run whose result is wrong (it prints its summary all the same): the
+# file is left as it was, nothing beside it.
+cp "$csv_file" "$tmp/before.csv"
+app_bench bench_saxpy.sh FAKE_WRONG=1
+expect_eq "bench_saxpy.sh --data, wrong result: exit status" 1 "$?"
+expect_eq "bench_saxpy.sh --data, wrong result: the file as it was" "" "$(diff "$tmp/before.csv" "$csv_file")"
+expect_eq "bench_saxpy.sh --data, wrong result: nothing beside it" "saxpy.csv" "$(ls "$tmp/saxpy-data")"
+
+# Both: a path that cannot be written is one line and exit 1, before any
+# run; usage errors one line and exit 2; --help exit 0.
+for script in bench_scan.sh bench_saxpy.sh; do
+  for bad in "$tmp/file/data.csv" "$tmp/saxpy-data"; do
+    csv_file=$bad
+    rm -f "$tmp/app-calls"
+    app_bench "$script" FAKE_CALLS="$tmp/app-calls"
+    expect_eq "$script --data $bad: exit status" 1 "$?"
+    expect_eq "$script --data $bad: one line" "$script: --data: cannot write $bad" "$(cat "$tmp/app.err")"
+    expect_eq "$script --data $bad: nothing ran" no "$([ -e "$tmp/app-calls" ] && echo yes || echo no)"
+  done
+  for args in "" "--data" "$apps --data" "$apps --bogus" "--bogus $apps"; do
+    # shellcheck disable=SC2086  # the arguments' words
+    err=$("$scripts/dev/$script" $args 2>&1 >/dev/null)
+    expect_eq "$script $args: exit status" 2 "$?"
+    expect_eq "$script $args: one line" 1 "$(wc -l <<<"$err")"
+  done
+  "$scripts/dev/$script" --help >"$tmp/help.out" 2>&1
+  expect_eq "$script --help: exit status" 0 "$?"
+  expect_match "$script --help: the usage" "^Usage: scripts/dev/$script BUILD_DIR" "$(cat "$tmp/help.out")"
+done
+for args in "-m bogus" "-n 0" "-n x" "-m"; do
+  # shellcheck disable=SC2086  # the arguments' words
+  err=$("$scripts/dev/bench_scan.sh" "$apps" $args 2>&1 >/dev/null)
+  expect_eq "bench_scan.sh $args: exit status" 2 "$?"
+  expect_eq "bench_scan.sh $args: one line" 1 "$(wc -l <<<"$err")"
+done
+
 finish
