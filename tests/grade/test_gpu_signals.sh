@@ -3,7 +3,8 @@
 # pause (the real steps need a GPU): the script stops its running programs
 # at once and exits 130 or 143 with one line saying where the logs are;
 # gpu_check.sh stops the gpu_render.sh it runs, and that what it runs;
-# bench_render.sh --data leaves its CSV as it was.
+# bench_render.sh, bench_scan.sh and bench_saxpy.sh --data leave their CSV
+# as it was.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/grade/testing.sh
@@ -24,7 +25,7 @@ printf '#!/bin/sh\nexec sleep %s\n' "$pause" >"$fakebin/compute-sanitizer"
 chmod +x "$fakebin"/*
 # A build folder of fakes: render pauses in its checks (FAKE_SLEEP).
 build=$tmp/build
-fake_programs "$build/bin" render cudaScan
+fake_programs "$build/bin" render cudaScan cudaSaxpy
 printf '#!/bin/sh\nexit 0\n' >"$build/bin/render_cuda_tests"
 chmod +x "$build/bin/render_cuda_tests"
 
@@ -79,6 +80,23 @@ for signal in INT:130 TERM:143; do
     "bench_render.sh: stopped by SIG$name: $tmp/bench-data/render.csv is left as it was" "$(tail -n 1 <<<"$STOP_ERR")"
   expect_eq "bench_render.sh --data, SIG$name: the file as it was" "an older run's" "$(cat "$tmp/bench-data/render.csv")"
   expect_eq "bench_render.sh --data, SIG$name: nothing beside it" "render.csv" "$(ls "$tmp/bench-data")"
+done
+
+# bench_scan.sh and bench_saxpy.sh --data stopped while their program runs:
+# it stops, the CSV is left as it was and nothing is left beside it.
+for script in bench_scan.sh bench_saxpy.sh; do
+  mkdir -p "$tmp/$script-data"
+  echo "an older run's" >"$tmp/$script-data/data.csv"
+  for signal in INT:130 TERM:143 HUP:129; do
+    name=${signal%:*} status=${signal#*:}
+    stop_while_paused "$script --data, SIG$name" "$name" "$status" env PATH="$fakebin:$PATH" FAKE_SLEEP="$pause" \
+      "$scripts/dev/$script" "$build" --data "$tmp/$script-data/data.csv"
+    expect_eq "$script --data, SIG$name: said" \
+      "$script: stopped by SIG$name: $tmp/$script-data/data.csv is left as it was" "$(tail -n 1 <<<"$STOP_ERR")"
+    expect_eq "$script --data, SIG$name: nothing on stdout" "" "$STOP_OUT"
+    expect_eq "$script --data, SIG$name: the file as it was" "an older run's" "$(cat "$tmp/$script-data/data.csv")"
+    expect_eq "$script --data, SIG$name: nothing beside it" "data.csv" "$(ls "$tmp/$script-data")"
+  done
 done
 
 # A bad run limit is a usage error before anything runs or is written.
