@@ -80,7 +80,8 @@ expect_eq "zombie burners: the reference's median call unslowed" yes \
 # the pause saw it stopped, while the reference is timed. The judge must
 # hold them (or reject the worker); at 10000000 elements the reference's
 # median call, about 13 ms beside zombie_slow_ref, must stay under 25 ms
-# (today 35 to 44 ms, the graded row ok).
+# (today 16 to 44 ms over four runs, the graded row ok: how long the
+# helpers run varies, so this check does not fail on every run).
 pair judge_worker_sigcont_slow_ref judge_worker_honest --runs 5 --counts 10000000 --call-timeout 10
 if [ "$(field graded status)" = ok ]; then
   expect_eq "sigcont burners: the reference's median call unslowed" yes \
