@@ -218,7 +218,7 @@ public:
   // Its warm-up, its frames placed as the worker's are (`placed`) or loaded;
   // the worker held still meanwhile.
   void warm(bool placed) {
-    run_.session().resume();
+    fail_if(run_.session().resume());
     std::string note;
     std::string why = warm_up(run_, scene_name_, options_, seeds_, image_,
                               placed ? Placing::kTrusted : Placing::kNo, &note);
@@ -231,7 +231,7 @@ public:
 
   // Its frame `number`, the worker held still meanwhile.
   void frame(int number) {
-    run_.session().resume();
+    fail_if(run_.session().resume());
     const Variants v = next_variants(scene_name_, options_, seeds_);
     const Frame f = run_.frame("empty frame " + std::to_string(number), v.decoy, v.scene, image_);
     fail_if(f.reason);
@@ -353,7 +353,8 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
     row.reason = run.session().pause(kPauseSeconds);
     if (!row.reason.empty()) return pair;
     empty->warm(row.placed);
-    run.session().resume();
+    row.reason = run.session().resume();
+    if (!row.reason.empty()) return pair;
   }
   // Each call's cost and the allowance, per frame: why a frame was charged.
   std::ofstream costs(options.log_dir + "/judge-render-" + scene_name + ".tsv");
@@ -386,7 +387,8 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
       // nothing it starts can swell the allowance.
       if (!hold_worker()) return pair;
       empty->frame(frame);
-      run.session().resume();
+      row.reason = run.session().resume();
+      if (!row.reason.empty()) return pair;
     }
     if (frame > limit) continue;
     const Variants v = next_variants(scene_name, options, seeds);
@@ -398,7 +400,8 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
     // after the worker's on even ones.
     const auto reference_frame_of = [&]() -> bool {
       if (!hold_worker()) return false;
-      ref->session().resume();
+      ref_row.reason = ref->session().resume();
+      if (!ref_row.reason.empty()) return false;
       const Frame f = ref->frame(name, v.decoy, v.scene, actual);
       ref_row.reason = f.reason;
       if (ref_row.reason.empty()) {
@@ -414,8 +417,8 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
       ref_row.times_ms.push_back(f.frame_ms);
       ref_row.reason = ref->session().pause(kPauseSeconds);
       if (!ref_row.reason.empty()) return false;
-      run.session().resume();
-      return true;
+      row.reason = run.session().resume();
+      return row.reason.empty();
     };
     if (ref && frame % 2 == 1 && !reference_frame_of()) return pair;
     Frame f = run.frame(name, v.decoy, v.scene, actual);
@@ -465,11 +468,11 @@ RenderPair judge_render_pair_once(const std::string& scene_name, const RenderJud
     costs << '\t' << f.probe_charged_ms << '\t' << charges[i] << std::endl;
     row.charged_ms = std::max(row.charged_ms, charges[i]);
   }
-  run.session().quit();
-  row.correct = true;
+  row.reason = run.session().quit();
+  row.correct = row.reason.empty();
   if (ref) {
-    ref->session().quit();
-    ref_row.correct = !ref_row.times_ms.empty();
+    ref_row.reason = ref->session().quit();
+    ref_row.correct = ref_row.reason.empty() && !ref_row.times_ms.empty();
   }
   return pair;
 }

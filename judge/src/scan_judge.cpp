@@ -191,8 +191,8 @@ public:
   // every call was and there was one.
   void finish() {
     if (!row.reason.empty()) return;
-    session_.quit();
-    row.correct = !row.times_ms.empty();
+    row.reason = session_.quit();
+    row.correct = row.reason.empty() && !row.times_ms.empty();
   }
 
   ScanRow row;

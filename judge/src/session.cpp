@@ -87,8 +87,12 @@ Answer Session::send(Command command, std::int64_t n, double seconds, float scal
   const Clock::time_point start = Clock::now();
   block_->request_seq.store(seq, std::memory_order_release);
   if (resume) {
-    worker_.resume();
     paused_ = false;
+    const std::string ran = worker_.resume();
+    if (!ran.empty()) {
+      a.failure = stop(ran);
+      return a;
+    }
   }
   Clock::time_point end;
   for (std::uint64_t spins = 0;; ++spins) {
@@ -142,19 +146,24 @@ std::string Session::pause(double seconds) {
   return why.empty() ? why : stop(why);
 }
 
-void Session::resume() {
-  worker_.resume();
+std::string Session::resume() {
   paused_ = false;
+  const std::string ran = worker_.resume();
+  return ran.empty() ? ran : stop(ran);
 }
 
-void Session::quit() {
-  // A paused worker cannot hear the request: it goes at once.
+std::string Session::quit() {
+  std::string ran;
+  // A paused worker cannot hear the request: it goes at once, once seen
+  // to have stayed still.
+  if (broken_.empty() && paused_) ran = worker_.held_still();
   if (broken_.empty() && !paused_) {
     block_->command = static_cast<std::uint32_t>(Command::kQuit);
     block_->request_seq.store(++seq_, std::memory_order_release);
     worker_.finish(5);
   }
   worker_.kill();
+  return ran;
 }
 
 } // namespace judge

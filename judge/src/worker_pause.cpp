@@ -3,14 +3,19 @@
 // A signal needs no cgroup (there may be none), and SIGSTOP cannot be
 // caught, blocked or ignored; a stopped process cannot start another, so
 // the pause is whole once a look finds nothing of the worker still running.
+// But a stop ends at any SIGCONT, and a worker can have the kernel send it
+// one (a child's exit signal, a timer's): so what ran while it was held is
+// measured, each task's CPU time against the pause's, and rejects it.
 #include <dirent.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -93,6 +98,52 @@ bool still(pid_t pid, const std::set<pid_t>& signalled) {
   return true;
 }
 
+// A stopped task uses no CPU (the judge's tests see none at all); one the
+// pause found in an uninterruptible system call finishes that call first.
+// More than this, summed over the worker's tasks while held, is work.
+constexpr long long kHeldCpuNs = 1'000'000;
+
+// A task's time on a CPU so far (ns): schedstat's first field, else its
+// user and system ticks; -1 when it is gone.
+long long task_cpu_ns(const std::string& task_dir) {
+  {
+    std::ifstream in(task_dir + "/schedstat");
+    long long ns = 0;
+    if (in >> ns) return ns;
+  }
+  std::ifstream in(task_dir + "/stat");
+  std::string line;
+  if (!std::getline(in, line)) return -1;
+  const std::size_t close = line.rfind(')');
+  if (close == std::string::npos) return -1;
+  // After the name: state (field 3) ... utime (14), stime (15).
+  std::istringstream fields(line.substr(close + 2));
+  std::string field;
+  long long utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14) utime = std::atoll(field.c_str());
+    if (i == 15) stime = std::atoll(field.c_str());
+  }
+  return (utime + stime) * (1'000'000'000LL / sysconf(_SC_CLK_TCK));
+}
+
+// Every task of the processes of `tree`, by thread id, with its CPU time.
+std::map<pid_t, long long> cpu_times(const std::vector<Process>& tree) {
+  std::map<pid_t, long long> times;
+  for (const Process& p : tree) {
+    const std::string dir = "/proc/" + std::to_string(p.pid) + "/task";
+    if (DIR* tasks = opendir(dir.c_str())) {
+      while (const dirent* entry = readdir(tasks)) {
+        if (entry->d_name[0] == '.') continue;
+        const long long ns = task_cpu_ns(dir + "/" + entry->d_name);
+        if (ns >= 0) times[static_cast<pid_t>(std::atol(entry->d_name))] = ns;
+      }
+      closedir(tasks);
+    }
+  }
+  return times;
+}
+
 } // namespace
 
 std::string Worker::pause(double seconds) {
@@ -112,6 +163,7 @@ std::string Worker::pause(double seconds) {
     if (all_still) {
       stopped_.clear();
       for (const Process& p : tree) stopped_.push_back(p.pid);
+      held_cpu_ns_ = cpu_times(tree);
       return {};
     }
     if (std::chrono::steady_clock::now() > deadline)
@@ -121,10 +173,35 @@ std::string Worker::pause(double seconds) {
   }
 }
 
-void Worker::resume() {
-  if (pid_ < 0 || ended_) return;
+std::string Worker::held_still() const {
+  if (pid_ < 0 || ended_ || stopped_.empty()) return {};
+  const std::vector<Process> tree = process_tree(pid_);
+  const std::set<pid_t> stopped(stopped_.begin(), stopped_.end());
+  for (const Process& p : tree)
+    if (!stopped.count(p.pid))
+      return "started a process while the judge held it still (it undid the judge's stop)";
+  long long ran = 0;
+  for (const auto& [tid, ns] : cpu_times(tree)) {
+    const auto then = held_cpu_ns_.find(tid);
+    if (then == held_cpu_ns_.end())
+      return "started a thread while the judge held it still (it undid the judge's stop)";
+    ran += ns - then->second;
+  }
+  if (ran <= kHeldCpuNs) return {};
+  std::ostringstream why;
+  why.precision(1);
+  why << std::fixed << "ran " << static_cast<double>(ran) / 1e6
+      << " ms on the CPUs while the judge held it still (it undid the judge's stop)";
+  return why.str();
+}
+
+std::string Worker::resume() {
+  if (pid_ < 0 || ended_) return {};
+  std::string why = held_still();
   for (const pid_t pid : stopped_) ::kill(pid, SIGCONT);
   stopped_.clear();
+  held_cpu_ns_.clear();
+  return why;
 }
 
 } // namespace judge

@@ -5,8 +5,8 @@
 # input each pair; a slow row repeats until the contract's max_runs; a
 # graded worker that fails scores 0 beside a good reference; a reference
 # that fails writes no graded row; helpers that burn the cores while the
-# graded worker is held (zombie leaders) are held too, and so are those
-# a timer's SIGCONT would wake (sigcont_slow_ref). Then render's
+# graded worker is held (zombie leaders) are held too, and those a
+# SIGCONT they arranged wakes (sigcont_slow_ref) are rejected. Then render's
 # pair: the reference's frames trusted, the row scored, either side
 # wrong. Skips (77) without bubblewrap.
 #
@@ -74,21 +74,16 @@ expect_eq "zombie burners: exit status" 0 "$status"
 expect_eq "zombie burners: the reference's median call unslowed" yes \
   "$(awk -v m="$(field reference median_ms)" 'BEGIN { print (m < 25) ? "yes" : "no: " m " ms" }')"
 
-# HOLE (fails on some runs today): helpers that undo the pause. Each burner has children
-# whose own POSIX timer kills them (SIGKILL reaches a stopped process) and
-# whose exit signal is SIGCONT: their parent's stop ends a few ms after
-# the pause saw it stopped, while the reference is timed. The judge must
-# hold them (or reject the worker); at 10000000 elements the reference's
-# median call, about 13 ms beside zombie_slow_ref, must stay under 25 ms
-# (today 16 to 44 ms over four runs, the graded row ok: how long the
-# helpers run varies, so this check does not fail on every run).
+# Helpers that undo the pause: each burner has children whose own POSIX
+# timer kills them (SIGKILL reaches a stopped process) and whose exit
+# signal is SIGCONT, so their parent's stop ends a few ms after the pause
+# saw it stopped, while the reference is timed. The judge measures what
+# ran while it held the worker: rejected, and the reference's row good.
 pair judge_worker_sigcont_slow_ref judge_worker_honest --runs 5 --counts 10000000 --call-timeout 10
-if [ "$(field graded status)" = ok ]; then
-  expect_eq "sigcont burners: the reference's median call unslowed" yes \
-    "$(awk -v m="$(field reference median_ms)" 'BEGIN { print (m < 25) ? "yes" : "no: " m " ms" }')"
-else
-  expect_match "sigcont burners: rejected for not staying still" 'could not be stopped' "$(field graded reason)"
-fi
+expect_eq "sigcont burners: exit status" 1 "$status"
+expect_eq "sigcont burners: the graded row rejected" rejected "$(field graded status)"
+expect_match "sigcont burners: for running while held" 'while the judge held it still' "$(field graded reason)"
+expect_eq "sigcont burners: the reference's row good" ok "$(field reference status)"
 
 # A graded worker that hangs: rejected, 0 points, the reference's row good.
 pair judge_worker_hang judge_worker_slow_honest --runs 2

@@ -1,8 +1,9 @@
 // Worker::pause holds every process of a sandboxed worker still, those
 // that left its session and its process tree's middle included, and
-// resume() lets them all go on. The worker is a shell whose loops write
-// to its log: the log stops growing while it is paused.
+// resume() lets them all go on; what ran while held is seen. The worker is a shell whose loops
+// write to its log: the log stops growing while it is paused.
 #include <gtest/gtest.h>
+#include <signal.h>
 
 #include <chrono>
 #include <filesystem>
@@ -62,8 +63,9 @@ TEST(WorkerPause, HoldsEveryProcessOfTheSandboxStill) {
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_EQ(std::filesystem::file_size(log), paused_size) << "it wrote while paused";
   EXPECT_EQ(worker.poll(), std::nullopt) << "pausing ended it";
+  EXPECT_EQ(worker.held_still(), "") << "a worker that stayed still is not seen to run";
 
-  worker.resume();
+  EXPECT_EQ(worker.resume(), "");
   EXPECT_TRUE(both_write(log, paused_size, 10)) << "not every loop went on after resume()";
   worker.kill();
   EXPECT_NE(worker.poll(), std::nullopt);
@@ -105,6 +107,37 @@ TEST(WorkerPause, HoldsAZombieLeadersOtherThreadsStill) {
   worker.kill();
 }
 
+// A stop can be ended by any SIGCONT, one the worker arranged for itself
+// included (a child's exit signal, a timer's): here the test sends it, as
+// such a signal would come. What ran while held is seen.
+TEST(WorkerPause, AWorkerThatRanWhileHeldIsSeen) {
+  judge::SandboxOptions options;
+  options.unsandboxed = true; // its own pid is the one to signal
+  const judge::SandboxPlan plan = judge::plan_sandbox(options);
+  TempDir dir;
+  const std::string pid_file = dir.file("pid");
+  judge::Worker worker =
+      judge::Worker::start({"/bin/sh", "-c", "echo $$ > '" + pid_file + "'; while :; do :; done"},
+                           {}, dir.file("log"), options, plan);
+  pid_t pid = 0;
+  for (int i = 0; i < 1000 && pid == 0; ++i) {
+    std::ifstream in(pid_file);
+    if (!(in >> pid)) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_GT(pid, 0) << "it never wrote its pid";
+
+  ASSERT_EQ(worker.pause(5), "");
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(worker.held_still(), "") << "held, it did not run";
+  ASSERT_EQ(::kill(pid, SIGCONT), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const std::string why = worker.held_still();
+  EXPECT_NE(why.find("while the judge held it still"), std::string::npos) << why;
+  // It runs on meanwhile: resume() sees it too.
+  EXPECT_NE(worker.resume().find("while the judge held it still"), std::string::npos);
+  worker.kill();
+}
+
 TEST(WorkerPause, AnEndedWorkerNeedsNoPause) {
   judge::SandboxOptions options;
   options.unsandboxed = true;
@@ -113,7 +146,7 @@ TEST(WorkerPause, AnEndedWorkerNeedsNoPause) {
   judge::Worker worker = judge::Worker::start({"/bin/true"}, {}, dir.file("log"), options, plan);
   EXPECT_EQ(worker.finish(10), "exited with status 0");
   EXPECT_EQ(worker.pause(1), "");
-  worker.resume();
+  EXPECT_EQ(worker.resume(), "");
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -91,11 +92,18 @@ public:
   void kill();
   // Stops it and everything it started (SIGSTOP), so nothing of it runs
   // while another worker is timed or its inputs are written: empty once all
-  // of it is still, else why not within `seconds`. resume() lets it all go
-  // on, at once: it signals the processes the pause stopped, looking for
-  // none (nothing of the worker could start one meanwhile).
+  // of it is still, else why not within `seconds`. The pause notes each
+  // task's time on a CPU so far.
   std::string pause(double seconds);
-  void resume();
+  // While paused: empty when nothing of it ran since the pause, else why
+  // not. A stop can be ended by a SIGCONT the worker arranged for itself
+  // (a child's exit signal, a timer), and a task may finish a system call
+  // first: a process or thread the pause did not see, or more CPU time
+  // than stopping takes, is the worker running while it should be still.
+  std::string held_still() const;
+  // Lets it all go on, at once: it signals the processes the pause
+  // stopped. Returns held_still()'s answer, taken first.
+  std::string resume();
 
 private:
   std::optional<std::string> reap(int flags);
@@ -105,7 +113,8 @@ private:
   cgroups::WorkerGroups groups_; // removed when it has ended
   std::int64_t memory_limit_mib_ = 0;
   std::optional<std::string> ended_;
-  std::vector<pid_t> stopped_; // by pause(), for resume()
+  std::vector<pid_t> stopped_;             // by pause(), for resume()
+  std::map<pid_t, long long> held_cpu_ns_; // each task's CPU time at the pause, by thread id
 };
 
 } // namespace judge

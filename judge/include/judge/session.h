@@ -48,12 +48,16 @@ public:
   Answer call_resuming(Command command, std::int64_t n, double seconds, float scalar = 0);
   // The fastest of `times` empty round trips (ms).
   double empty_round_trip(int times, double seconds);
-  // Asks the worker to leave and waits a moment; kills it if it stays.
-  void quit();
+  // Asks the worker to leave and waits a moment; kills it if it stays. A
+  // worker held still until then is killed at once: empty, or why it is
+  // rejected (Worker::held_still: it ran while held).
+  std::string quit();
   // Holds the worker still (Worker::pause) while another is timed: empty,
   // or why not (the worker is then stopped and every later call fails).
   std::string pause(double seconds);
-  void resume();
+  // Lets it go on: empty, or why it is rejected (it ran while held; it is
+  // then stopped and every later call fails so).
+  std::string resume();
 
 private:
   Answer send(Command command, std::int64_t n, double seconds, float scalar, bool resume);
