@@ -1,16 +1,15 @@
 // An honest scan, 50 ms slower than it needs to be, that slows the
 // reference it is timed against by undoing the judge's pause. Its helpers
 // (forked processes, each in a session of its own) burn the cores without
-// end; each arms a POSIX timer that sends it SIGCONT every millisecond.
-// The kernel delivers SIGCONT from a timer as from anyone: it ends the
-// stop the judge's SIGSTOP made, and discards a SIGSTOP still pending. So
-// the pause sees every helper stopped ('T') for a moment and returns, and
-// a millisecond later the helpers burn again while the reference is timed.
+// end. Each keeps two "alarm" children made with clone(SIGCONT), so that
+// a child's death sends the helper SIGCONT; each alarm's own POSIX timer
+// kills it (SIGKILL reaches a stopped process) a few ms after it starts,
+// and the helper, woken by its SIGCONT handler, starts another. So the
+// pause sees every helper stopped for a moment and returns, and a few ms
+// later the kernel ends the helpers' stop while the reference is timed.
 //
-// The judge should hold them (its pause holds the zombie_slow_ref's
-// helpers): the reference's median call at 1000000 elements stays honest
-// (under 25 ms on the test machine), or the worker is rejected for not
-// staying still. Today its helpers run on, and the reference is slowed.
+// The judge must reject it for running while held (Worker::held_still):
+// the helpers' CPU time, and the new alarms, while the pause held them.
 #include <signal.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
