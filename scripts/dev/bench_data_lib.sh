@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2034  # sets run_lib.sh's stop_note and the caller's data_commit, data_machine
+# shellcheck shell=bash disable=SC2034  # sets run_lib.sh's stop_note and the caller's work, data_commit, data_machine
 # The --data FILE of the benchmarks whose CSV a measurement page shows
 # (docs/data/README.md), sourced by bench_scan.sh and bench_saxpy.sh after
 # run_lib.sh's stop_on_signals. The CSV is made in a temporary file beside
@@ -43,5 +43,30 @@ data_finish() {
   else
     echo "$1: --data: cannot write $2" >&2
     return 1
+  fi
+}
+
+# bench_start SCRIPT FILE: the work folder ($work, removed at exit with the
+# temporary file), the stop at once on a signal (run_lib.sh), and with a
+# FILE, data_open.
+bench_start() {
+  work=$(mktemp -d) || exit 1
+  trap 'data_discard; rm -rf -- "$work"' EXIT
+  stop_on_signals
+  [ -z "$2" ] || data_open "$1" "$2"
+}
+
+# bench_run SCRIPT FILE LABEL PROGRAM ARG...: runs PROGRAM, its stdout kept
+# in $work/out and then printed; exits 1 when it fails, saying "SCRIPT:
+# LABEL failed (exit status N)" and, with a FILE, that it is left as it was.
+bench_run() {
+  local me=$1 data=$2 label=$3 status
+  shift 3
+  run_program_in . 0 "$@" >"$work/out"
+  status=$?
+  cat "$work/out"
+  if [ $status -ne 0 ]; then
+    echo "$me: $label failed (exit status $status)${data:+, so $data is left as it was}" >&2
+    exit 1
   fi
 }

@@ -41,18 +41,8 @@ program=$build/bin/cudaSaxpy
 source "$root/scripts/run_lib.sh"
 # shellcheck source=scripts/dev/bench_data_lib.sh
 source "$root/scripts/dev/bench_data_lib.sh"
-work=$(mktemp -d) || exit 1
-trap 'data_discard; rm -rf -- "$work"' EXIT
-stop_on_signals
-[ -z "$data" ] || data_open "$me" "$data"
-
-run_program_in . 0 "$program" -n 100000000 -r 5 >"$work/out"
-status=$?
-cat "$work/out"
-if [ $status -ne 0 ]; then
-  echo "$me: cudaSaxpy failed (exit status $status)${data:+, so $data is left as it was}" >&2
-  exit 1
-fi
+bench_start "$me" "$data"
+bench_run "$me" "$data" "cudaSaxpy" "$program" -n 100000000 -r 5
 [ -n "$data" ] || exit 0
 
 data_where "$root"

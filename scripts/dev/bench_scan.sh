@@ -51,20 +51,10 @@ program=$build/bin/cudaScan
 source "$root/scripts/run_lib.sh"
 # shellcheck source=scripts/dev/bench_data_lib.sh
 source "$root/scripts/dev/bench_data_lib.sh"
-work=$(mktemp -d) || exit 1
-trap 'data_discard; rm -rf -- "$work"' EXIT
-stop_on_signals
-[ -z "$data" ] || data_open "$me" "$data"
-
+bench_start "$me" "$data"
 # cudaScan's stdout is kept to be read; its progress lines (stderr) show
 # as they come.
-run_program_in . 0 "$program" --bench "${args[@]}" >"$work/out"
-status=$?
-cat "$work/out"
-if [ $status -ne 0 ]; then
-  echo "$me: cudaScan --bench failed (exit status $status)${data:+, so $data is left as it was}" >&2
-  exit 1
-fi
+bench_run "$me" "$data" "cudaScan --bench" "$program" --bench "${args[@]}"
 [ -n "$data" ] || exit 0
 
 data_where "$root"
