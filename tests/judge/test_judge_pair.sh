@@ -79,11 +79,16 @@ expect_eq "zombie burners: the reference's median call unslowed" yes \
 # signal is SIGCONT, so their parent's stop ends a few ms after the pause
 # saw it stopped, while the reference is timed. The judge measures what
 # ran while it held the worker: rejected, and the reference's row good.
+# (Where no helper's alarm fell in a hold, nothing of it ran there: its
+# row stands, and the reference's median call is unslowed.)
 pair judge_worker_sigcont_slow_ref judge_worker_honest --runs 5 --counts 10000000 --call-timeout 10
-expect_eq "sigcont burners: exit status" 1 "$status"
-expect_eq "sigcont burners: the graded row rejected" rejected "$(field graded status)"
-expect_match "sigcont burners: for running while held" 'while the judge held it still' "$(field graded reason)"
 expect_eq "sigcont burners: the reference's row good" ok "$(field reference status)"
+if [ "$(field graded status)" = ok ]; then
+  expect_eq "sigcont burners, not seen to run while held: the reference's median call unslowed" yes \
+    "$(awk -v m="$(field reference median_ms)" 'BEGIN { print (m < 25) ? "yes" : "no: " m " ms" }')"
+else
+  expect_match "sigcont burners: rejected for running while held" 'while the judge held it still' "$(field graded reason)"
+fi
 
 # A graded worker that hangs: rejected, 0 points, the reference's row good.
 pair judge_worker_hang judge_worker_slow_honest --runs 2

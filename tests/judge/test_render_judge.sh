@@ -126,6 +126,18 @@ done
 expect_eq "honest: charged under half the least moved work's charge" yes \
   "$(awk -v h="$honest_charge" -v m="$moved_least" 'BEGIN { print (h < 0.5 * m) ? "yes" : "no: " h " ms against " m }')"
 
+# sigcont_swell: as swell_allowance, its burners undoing the judge's stop
+# (sigcont_burners.h) while it is held: rejected for running while held.
+# Where none of its helpers' alarms fell in a hold, nothing ran there, and
+# its moved work is charged as swell_allowance's.
+render_rows sigcont_swell rand10k --size 384
+if [ "$(field rand10k status)" = ok ]; then
+  expect_eq "sigcont_swell, not seen to run while held: the moved work charged" yes \
+    "$(awk -v c="$(charge sigcont_swell)" -v t="$(field rand10k best_ms)" 'BEGIN { print (c >= 1 && c >= 0.3 * t) ? "yes" : "no: " c " ms of " t }')"
+else
+  expect_match "sigcont_swell: rejected for running while held" 'while the judge held it still' "$(field rand10k reason)"
+fi
+
 # One frame of three drawn in its load (the setup), the others honest: the
 # median span is an honest one, so that frame is charged its own span, and
 # is no faster than an honest frame.
