@@ -157,4 +157,137 @@ run_class cv_bad "$tmp/cv_subs"
 expect_eq "a roster of another form: refused" 1 "$STATUS"
 expect_match "a roster of another form: said" "roster.tsv is not a roster of import_submissions.sh" "$(cat "$tmp/cv_bad.err")"
 expect_eq "a roster of another form: nobody graded" 0 "$(wc -l <"$GRADE_CALLS")"
+
+# ---------------------------------------------------------------------------
+# Hostile submissions (attack2): what a student controls in an export (the
+# files they hand in, their names, the name on their account) must not
+# reach other students' rows, the staff's spreadsheet or terminal, or
+# outside their own folder. Checks named "HOLE" fail today.
+
+# HOLE: a submission_metadata.yml a student hands in, at depth 2 of the
+# unpacked export, is taken for the export's own when find meets it first
+# (readdir order): the class becomes what that student wrote. The fixture
+# picks a folder name that find visits before the real metadata.
+hs=$tmp/hostile_gs
+mkdir -p "$hs"
+printf 'POINTS render 10\n' >"$tmp/honest.cu"
+planted=""
+for n in $(seq 20 60); do
+  mkdir -p "$hs/submission_$n"
+  cp "$tmp/honest.cu" "$hs/submission_$n/student_renderer.cu"
+done
+for n in $(seq 20 60); do
+  printf 'submission_%s:\n  :submitters:\n  - :name: Student %s\n    :sid: s%s\n    :email: s%s@example.edu\n  :created_at: 2026-12-01 23:00:00.000000000 -08:00\n' "$n" "$n" "$n" "$n"
+done >"$hs/submission_metadata.yml"
+for n in $(seq 20 60); do
+  printf 'submission_%s:\n  :submitters:\n  - :name: Mal\n    :sid: s20\n    :email: mal@example.edu\n  :created_at: 2026-11-01 00:00:00.000000000 -08:00\n' "$n" \
+    >"$hs/submission_$n/submission_metadata.yml"
+  # and the folder it names, inside its own: full marks
+  mkdir -p "$hs/submission_$n/submission_$n"
+  printf 'POINTS render 72\nPOINTS scan 5\n' >"$hs/submission_$n/submission_$n/student_renderer.cu"
+  if [ "$(find "$hs" -maxdepth 2 -name submission_metadata.yml -print -quit)" = "$hs/submission_$n/submission_metadata.yml" ]; then
+    planted=$n
+    break
+  fi
+  rm -r "$hs/submission_$n/submission_metadata.yml" "$hs/submission_$n/submission_$n"
+done
+if [ -z "$planted" ]; then
+  skip_part "no folder name that find visits before the export's metadata on this file system"
+else
+  OUT=$("$import" --from gradescope --due "2026-12-01 23:59:00 -0800" "$hs" "$tmp/hostile_gs_subs" 2>&1)
+  expect_eq "HOLE planted metadata: the export's own is read (41 students)" \
+    "Imported 41 students from the gradescope export into $tmp/hostile_gs_subs (roster: $tmp/hostile_gs_subs/roster.tsv)" "$OUT"
+  expect_eq "HOLE planted metadata: s20 is Student 20, not the planter" "Student 20" \
+    "$(awk -F '\t' '$1 == "s20" { print $3 }' "$tmp/hostile_gs_subs/roster.tsv" 2>/dev/null)"
+fi
+
+# HOLE: the name on a Gradescope account is the student's to choose; one
+# that starts with = + - @ is a formula when the staff open
+# gradebook_roster.csv in a spreadsheet (quoting does not stop it).
+fx=$tmp/formula_export
+mkdir -p "$fx/submission_31" "$fx/submission_32"
+printf 'POINTS render 10\n' >"$fx/submission_31/student_renderer.cu"
+printf 'POINTS render 20\n' >"$fx/submission_32/student_renderer.cu"
+cat >"$fx/submission_metadata.yml" <<'YML'
+submission_31:
+  :submitters:
+  - :name: "=HYPERLINK(\"http://evil.example/\",\"Ada\")"
+    :sid: f1
+    :email: "+1+cmd|' /C calc'!A0@example.edu"
+  :created_at: 2026-12-01 23:00:00.000000000 -08:00
+submission_32:
+  :submitters:
+  - :name: "@SUM(1+1)"
+    :sid: f2
+    :email: f2@example.edu
+  :created_at: 2026-12-01 23:00:00.000000000 -08:00
+YML
+"$import" --from gradescope "$fx" "$tmp/formula_subs" >/dev/null 2>&1
+run_class formula_out "$tmp/formula_subs"
+expect_eq "formula names: graded" 0 "$STATUS"
+expect_no_match "HOLE formula: no cell of gradebook_roster.csv starts with = + - @" '(^|,)"?[=+@-]' \
+  "$(tail -n +2 "$tmp/formula_out/gradebook_roster.csv" 2>/dev/null)"
+
+# HOLE: a file name's escape sequences reach the staff's terminal raw, in
+# the import's "left out" lines (a FIFO, or a stray Canvas file).
+ex=$tmp/escape_export
+mkdir -p "$ex/submission_41"
+printf 'POINTS render 10\n' >"$ex/submission_41/student_renderer.cu"
+mkfifo "$ex/submission_41/$(printf 'x\033]0;owned\007\033[2J\033[1;1Hgrades ok')"
+printf 'submission_41:\n  :submitters:\n  - :name: Esc\n    :sid: e1\n    :email: e1@example.edu\n' >"$ex/submission_metadata.yml"
+ERR=$("$import" --from gradescope "$ex" "$tmp/escape_subs" 2>&1 >/dev/null)
+expect_match "escape name: left out, said" "is not a regular file: left out" "$ERR"
+expect_eq "HOLE escape name: no control byte reaches the terminal" 0 "$(printf '%s' "$ERR" | LC_ALL=C tr -dc '\000-\010\013-\037\177' | wc -c)"
+ecv=$tmp/escape_cv
+mkdir -p "$ecv"
+printf 'POINTS scan 1\n' >"$ecv/doejane_1001_5001_student_scan.cu"
+echo x >"$ecv/$(printf 'stray\033[2J\033]0;owned\007')"
+ERR=$("$import" --from canvas "$ecv" "$tmp/escape_cv_subs" 2>&1 >/dev/null)
+expect_eq "HOLE canvas stray name: no control byte reaches the terminal" 0 "$(printf '%s' "$ERR" | LC_ALL=C tr -dc '\000-\010\013-\037\177' | wc -c)"
+
+# HOLE: a Canvas file whose NAME part is ".." is copied to OUT/ itself (out
+# of the student's folder); "." after another of the student's files stops
+# the whole import (an unset variable), so nobody is imported.
+dd=$tmp/dots_cv
+mkdir -p "$dd"
+printf 'POINTS scan 5\n' >"$dd/doejane_1001_5001_student_scan.cu"
+printf 'POINTS render 72\n' >"$dd/roesmith_1002_5002_.."
+"$import" --from canvas "$dd" "$tmp/dots_subs" >/dev/null 2>&1
+expect_eq "canvas '..': imported" yes "$([ -f "$tmp/dots_subs/roster.tsv" ] && echo yes || echo no)"
+expect_eq "HOLE canvas '..': nothing lands in OUT beside the students' folders" "1001 1002 roster.tsv" \
+  "$(cd "$tmp/dots_subs" && ls -A | LC_ALL=C sort | paste -sd ' ')"
+dt=$tmp/dot_cv
+mkdir -p "$dt"
+printf 'POINTS scan 5\n' >"$dt/doejane_1001_5001_student_scan.cu"
+printf 'POINTS render 72\n' >"$dt/roesmith_1002_5002_student_renderer.cu"
+printf 'x\n' >"$dt/roesmith_1002_5002_+notes.txt"
+printf 'x\n' >"$dt/roesmith_1002_5002_."
+OUT=$("$import" --from canvas "$dt" "$tmp/dot_subs" 2>&1)
+expect_eq "HOLE canvas '.': the others are still imported (exit 0)" 0 "$?"
+expect_no_match "HOLE canvas '.': no shell error" "unbound variable" "$OUT"
+
+# CAUGHT: a zip export whose entries climb out (../) or link out: unzip
+# drops the climb (the file stays in the submission), the link is left out;
+# an absolute path makes unzip warn, and the import is refused whole.
+python3 - "$tmp/slip.zip" "$tmp/abs.zip" <<'PY'
+import sys, zipfile, stat
+for name, extra in ((sys.argv[1], "export/submission_51/../../../../slipped.txt"), (sys.argv[2], "/tmp/absolute_slip_attack2.txt")):
+    z = zipfile.ZipFile(name, "w")
+    z.writestr("export/submission_metadata.yml", "submission_51:\n  :submitters:\n  - :name: Zed\n    :sid: z1\n")
+    z.writestr("export/submission_51/student_renderer.cu", "POINTS render 1\n")
+    z.writestr(extra, "out\n")
+    link = zipfile.ZipInfo("export/submission_51/student_scan.cu")
+    link.external_attr = (stat.S_IFLNK | 0o777) << 16
+    z.writestr(link, "/etc/passwd")
+    z.close()
+PY
+mkdir -p "$tmp/slip_dir/in"
+"$import" --from gradescope "$tmp/slip.zip" "$tmp/slip_dir/in/subs" >/dev/null 2>&1
+expect_eq "zip slip: nothing beside the import" "subs" "$(ls -A "$tmp/slip_dir/in" | paste -sd ' ')"
+expect_eq "zip slip: nothing above it" "in" "$(ls -A "$tmp/slip_dir" | paste -sd ' ')"
+expect_eq "zip slip: the climb kept inside, the link left out" "slipped.txt student_renderer.cu" \
+  "$(ls -A "$tmp/slip_dir/in/subs/z1" 2>/dev/null | LC_ALL=C sort | paste -sd ' ')"
+OUT=$("$import" --from gradescope "$tmp/abs.zip" "$tmp/slip_dir/in/abs" 2>&1)
+expect_eq "zip with an absolute path: refused" 1 "$?"
+expect_eq "zip with an absolute path: nothing written there" no "$([ -e /tmp/absolute_slip_attack2.txt ] && echo yes || echo no)"
 finish
