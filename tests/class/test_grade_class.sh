@@ -223,4 +223,49 @@ OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" 2>&1)
 expect_eq "no submissions: usage error" 2 "$?"
 OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --gpus a,b "$subs" 2>&1)
 expect_eq "bad --gpus: usage error" 2 "$?"
+
+# ---------------------------------------------------------------------------
+# Hostile submissions (attack2). Checks named "HOLE" fail today.
+hostile=$tmp/hostile
+mkdir -p "$hostile/honest" "$tmp/zed/src"
+printf 'POINTS render 60\n' >"$hostile/honest/student_renderer.cu"
+
+# HOLE: a zip whose slot file is encrypted. unzip -p asks for its password
+# on the terminal (/dev/tty) and waits, outside any timeout: a class run
+# from a terminal hangs there and grades nobody after. Without a terminal
+# the slot is read as empty and the submission "graded", not refused.
+printf 'POINTS render 72\n' >"$tmp/zed/src/student_renderer.cu"
+(cd "$tmp/zed" && zip -qr -P secret "$hostile/zed.zip" src)
+run_hostile() { # NAME: grade_class.sh on $hostile, with no terminal
+  "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/$1" --gpus 0 --timeout 5 --grade-timeout 10 --quiet \
+    "$hostile" >/dev/null 2>"$tmp/$1.err" </dev/null
+}
+run_hostile hostile_notty
+expect_eq "honest beside an encrypted zip: graded" "honest,0,0,60,60,82,graded,\"none\"" "$(grep '^honest,' "$tmp/hostile_notty/gradebook.csv")"
+expect_match "HOLE encrypted zip: refused, not graded as an empty slot" '^zed,0,0,0,0,82,refused,' "$(grep '^zed,' "$tmp/hostile_notty/gradebook.csv")"
+if command -v script >/dev/null && command -v timeout >/dev/null; then
+  # The same run on a terminal (script's pseudo-terminal), as staff run it.
+  export repo handout tmp hostile
+  # shellcheck disable=SC2016  # expanded by script's shell
+  timeout 40 script -qec '"$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/hostile_tty" --gpus 0 --timeout 5 --grade-timeout 10 --quiet "$hostile"' \
+    /dev/null </dev/null >"$tmp/hostile_tty.log" 2>&1
+  expect_eq "HOLE encrypted zip on a terminal: the class run ends (no password prompt)" no "$([ "$?" -eq 124 ] && echo hung || echo no)"
+  expect_eq "HOLE encrypted zip on a terminal: the gradebook is written" yes "$([ -f "$tmp/hostile_tty/gradebook.csv" ] && echo yes || echo no)"
+else
+  skip_part "script (util-linux) is not installed: the terminal run of an encrypted zip"
+fi
+rm -f "$hostile/zed.zip"
+
+# HOLE: a reason the student's run controls (grade.sh's not-graded reason
+# or the compiler's error line: their program's or #error's text) goes into
+# summary.md as Markdown, raw: HTML, links and emphasis the staff's viewer
+# renders (a fake heading or "full marks" line, a tracking image).
+mkdir -p "$hostile/mark"
+printf 'POINTS render 10\nNOT_GRADED scan <img src=http://evil.example/t.png> [regrade approved: full marks](http://evil.example/) </li></ul><h2>All graded, 82/82</h2>\n' \
+  >"$hostile/mark/student_scan.cu"
+run_hostile hostile_md
+line=$(grep -- '- mark:' "$tmp/hostile_md/summary.md")
+expect_match "summary: the student's reason is said" '^- mark: not graded' "$line"
+expect_no_match "HOLE summary: no HTML tag from the student" '<[A-Za-z/!]' "$line"
+expect_no_match "HOLE summary: no Markdown link from the student" '\]\(' "$line"
 finish
