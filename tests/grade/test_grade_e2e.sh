@@ -426,6 +426,26 @@ test_scan_wrong_and_no_gpu() {
   expect_match "--unsandboxed: the row says so" '^  1000000: unsandboxed$' "$OUT"
 }
 
+# Hostile (attack2): the message a worker answers with its failure is the
+# student's (240 printable bytes): in results.md it is Markdown, raw, so the
+# staff's viewer renders the student's HTML, links and headings after the
+# real table. Checks named "HOLE" fail today.
+test_hostile_worker_message() {
+  local message='<img src=http://evil.example/t.png> [regrade approved](http://evil.example/) <h3>Total score: 5/5</h3> **full marks**'
+  FAKE_REASON=$message FAKE_REJECT=scan_worker:scan:1000000 grade scan_hostile scan --counts 1000000
+  expect_eq "hostile message: exit status" 1 "$STATUS"
+  local notes
+  notes=$(grep -- '^- 1000000:' "$LOGS/results.md")
+  expect_match "hostile message: the note is in results.md" '^- 1000000: timed call 1 failed: ' "$notes"
+  expect_no_match "HOLE hostile message: no HTML tag of the student's in results.md" '<[A-Za-z/!]' "$notes"
+  expect_no_match "HOLE hostile message: no Markdown link of the student's in results.md" '\]\(' "$notes"
+  expect_eq "hostile message: results.json is JSON, the text kept" yes \
+    "$(jq -e --arg m "$message" '[.tests[].output | contains($m)] | any' "$LOGS/results.json" >/dev/null && echo yes || echo no)"
+  expect_match "hostile message: scores.csv keeps it one quoted cell" \
+    ',rejected,0,[0-9.]+,0.0003,"timed call 1 failed: <img' "$(cat "$LOGS/scores.csv")"
+  expect_eq "hostile message: scores.csv rows" 2 "$(wc -l <"$LOGS/scores.csv")"
+}
+
 test_saxpy() {
   # 1000 elements: 12 kB a call. At 1 ms per million (the stand-in's
   # default) a call of 1000 takes 0.001 ms: 11.176 GB/s in the course's GB.
@@ -564,7 +584,7 @@ declare -A groups=(
   [references]="test_handout_references test_bad_references test_serial_time_not_cached"
   [cache]="test_render_cache test_cache_folder_problems"
   [readonly]="test_cache_read_only"
-  [other]="test_scan_default_reference test_noise_note test_scan_reference_program test_scan_wrong_and_no_gpu test_saxpy test_all test_usage_errors test_missing_program test_build_when_stale"
+  [other]="test_scan_default_reference test_noise_note test_scan_reference_program test_scan_wrong_and_no_gpu test_hostile_worker_message test_saxpy test_all test_usage_errors test_missing_program test_build_when_stale"
 )
 [ $# -gt 0 ] || set -- render references cache readonly other
 for group in "$@"; do
