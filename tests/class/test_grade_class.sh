@@ -268,4 +268,21 @@ line=$(grep -- '- mark:' "$tmp/hostile_md/summary.md")
 expect_match "summary: the student's reason is said" '^- mark: not graded' "$line"
 expect_no_match "HOLE summary: no HTML tag from the student" '<[A-Za-z/!]' "$line"
 expect_no_match "HOLE summary: no Markdown link from the student" '\]\(' "$line"
+
+# HOLE: a huge file beside the slots (here a sparse 1 TiB one; from an
+# export, a zip of zeros) is read whole by submission_hash, before any
+# size check and outside every timeout, on every run: the class stops
+# there for hours.
+mkdir -p "$hostile/huge"
+printf 'POINTS render 5\n' >"$hostile/huge/student_renderer.cu"
+if truncate -s 1T "$hostile/huge/notes.bin" 2>/dev/null; then
+  SECONDS=0
+  timeout 60 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/hostile_huge" --gpus 0 --timeout 5 --grade-timeout 10 --quiet \
+    "$hostile" >/dev/null 2>"$tmp/hostile_huge.err" </dev/null
+  expect_eq "HOLE huge file: the class run ends within a minute" no "$([ "$?" -eq 124 ] && echo hung || echo no)"
+  expect_eq "HOLE huge file: the honest student graded" "honest,0,0,60,60,82,graded,\"none\"" "$(grep '^honest,' "$tmp/hostile_huge/gradebook.csv" 2>/dev/null)"
+  rm -f "$hostile/huge/notes.bin"
+else
+  skip_part "this file system has no sparse 1 TiB file"
+fi
 finish
