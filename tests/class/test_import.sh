@@ -290,4 +290,31 @@ expect_eq "zip slip: the climb kept inside, the link left out" "slipped.txt stud
 OUT=$("$import" --from gradescope "$tmp/abs.zip" "$tmp/slip_dir/in/abs" 2>&1)
 expect_eq "zip with an absolute path: refused" 1 "$?"
 expect_eq "zip with an absolute path: nothing written there" no "$([ -e /tmp/absolute_slip_attack2.txt ] && echo yes || echo no)"
+
+# HOLE: a group whose members have no SID that is an id (none, or one with
+# a space: the student types their own) are both "submission_61": the
+# import refuses the whole class ("two submissions for 'submission_61'
+# (submission_61 and submission_61)"), so one member's SID stops everyone.
+gx=$tmp/group_nosid
+mkdir -p "$gx/submission_61" "$gx/submission_62"
+printf 'POINTS render 3\n' >"$gx/submission_61/student_renderer.cu"
+printf 'POINTS render 4\n' >"$gx/submission_62/student_renderer.cu"
+cat >"$gx/submission_metadata.yml" <<'YML'
+submission_61:
+  :submitters:
+  - :name: First
+    :sid: 'has space'
+    :email: a@example.edu
+  - :name: Second
+    :email: b@example.edu
+submission_62:
+  :submitters:
+  - :name: Other
+    :sid: o1
+    :email: o@example.edu
+YML
+OUT=$("$import" --from gradescope "$gx" "$tmp/group_nosid_subs" 2>&1)
+expect_eq "HOLE group without SIDs: imported (exit 0)" 0 "$?"
+expect_eq "HOLE group without SIDs: both members graded as the submission, the other student too" "submission_61 submission_61 o1" \
+  "$(awk -F '\t' 'NR > 1 { print $2 }' "$tmp/group_nosid_subs/roster.tsv" 2>/dev/null | paste -sd ' ')"
 finish
