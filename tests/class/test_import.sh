@@ -255,7 +255,7 @@ printf 'POINTS render 72\n' >"$dd/roesmith_1002_5002_.."
 "$import" --from canvas "$dd" "$tmp/dots_subs" >/dev/null 2>&1
 expect_eq "canvas '..': imported" yes "$([ -f "$tmp/dots_subs/roster.tsv" ] && echo yes || echo no)"
 expect_eq "HOLE canvas '..': nothing lands in OUT beside the students' folders" "1001 1002 roster.tsv" \
-  "$(cd "$tmp/dots_subs" && ls -A | LC_ALL=C sort | paste -sd ' ')"
+  "$(cd "$tmp/dots_subs" && find . -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort | paste -sd ' ')"
 dt=$tmp/dot_cv
 mkdir -p "$dt"
 printf 'POINTS scan 5\n' >"$dt/doejane_1001_5001_student_scan.cu"
@@ -283,10 +283,10 @@ for name, extra in ((sys.argv[1], "export/submission_51/../../../../slipped.txt"
 PY
 mkdir -p "$tmp/slip_dir/in"
 "$import" --from gradescope "$tmp/slip.zip" "$tmp/slip_dir/in/subs" >/dev/null 2>&1
-expect_eq "zip slip: nothing beside the import" "subs" "$(ls -A "$tmp/slip_dir/in" | paste -sd ' ')"
-expect_eq "zip slip: nothing above it" "in" "$(ls -A "$tmp/slip_dir" | paste -sd ' ')"
+expect_eq "zip slip: nothing beside the import" "subs" "$(find "$tmp/slip_dir/in" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort | paste -sd ' ')"
+expect_eq "zip slip: nothing above it" "in" "$(find "$tmp/slip_dir" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort | paste -sd ' ')"
 expect_eq "zip slip: the climb kept inside, the link left out" "slipped.txt student_renderer.cu" \
-  "$(ls -A "$tmp/slip_dir/in/subs/z1" 2>/dev/null | LC_ALL=C sort | paste -sd ' ')"
+  "$(find "$tmp/slip_dir/in/subs/z1" -mindepth 1 -maxdepth 1 -printf '%f\n' 2>/dev/null | LC_ALL=C sort | paste -sd ' ')"
 OUT=$("$import" --from gradescope "$tmp/abs.zip" "$tmp/slip_dir/in/abs" 2>&1)
 expect_eq "zip with an absolute path: refused" 1 "$?"
 expect_eq "zip with an absolute path: nothing written there" no "$([ -e /tmp/absolute_slip_attack2.txt ] && echo yes || echo no)"
