@@ -7,10 +7,14 @@
 # Usage: scripts/class/import_submissions.sh --from gradescope|canvas [--due TIME] EXPORT OUT
 #   EXPORT        the export as downloaded: a .zip, or the folder it unpacks to
 #     gradescope  "Export Submissions": submission_metadata.yml and a folder
-#                 per submission (submission_NNN/). The id is the first
-#                 submitter's SID, else the submission folder's name; a
-#                 group's submission is graded once, and the roster lists
-#                 every member with it.
+#                 per submission (submission_NNN/), at the export's top or
+#                 in its one folder (one in both is refused; one deeper,
+#                 inside a submission, is the student's file). The id is
+#                 the first submitter's SID, else the submission folder's
+#                 name; a group's submission is graded once, and the roster
+#                 lists every member with it (a later member without a SID
+#                 of their own gets FOLDER-N, N their place in the group,
+#                 said).
 #     canvas      "Download Submissions": a file per file handed in, named
 #                 LOGIN_[LATE_]USERID_SUBMISSIONID_NAME (Canvas numbers a
 #                 resubmitted NAME as NAME-1, NAME-2 before its extension:
@@ -18,14 +22,16 @@
 #                 would then meet: both keep Canvas's). The id is the
 #                 Canvas user id;
 #                 lateness is Canvas's LATE mark. A student whose one file is
-#                 a .zip is imported as that zip.
+#                 a .zip is imported as that zip. A NAME of "." or ".." is
+#                 left out, said.
 #   OUT           the SUBMISSIONS folder to make (it must not exist)
 #   --due TIME    the due time, in any form `date -d` reads ("2026-12-01
 #                 23:59 -0800"): a Gradescope submission's lateness is its
 #                 time past it
 #   -h, --help    this text
 # Writes OUT/ID/ per student (regular files only; anything else is left out
-# and said on stderr) and OUT/roster.tsv: id, submission (the id it is
+# and said on stderr, the names from the export printed without their
+# control characters) and OUT/roster.tsv: id, submission (the id it is
 # graded under), name, email, submitted_at, late (yes, no or unknown),
 # late_by_s, platform (gradescope or canvas). Nothing is left behind when
 # the import fails. The forms are those the platforms document;
@@ -35,6 +41,8 @@ set -uo pipefail
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/options_lib.sh
 source "$script_dir/../options_lib.sh"
+# shellcheck source=scripts/class/class_lib.sh
+source "$script_dir/class_lib.sh" # one_line: what a student named, fit for a terminal
 
 from="" due="" args=()
 while [ $# -gt 0 ]; do
@@ -63,10 +71,15 @@ if [ -n "$due" ]; then
   due_s=$(date -d "$due" +%s 2>/dev/null) || usage_error "--due: '$due' is not a time date reads"
 fi
 
+# fail MESSAGE: one line on stderr (a file or folder name in it may be a
+# student's, so control characters go), exit 1.
 fail() {
-  echo "import_submissions.sh: $1" >&2
+  echo "import_submissions.sh: $(one_line "$1")" >&2
   exit 1
 }
+
+# say MESSAGE: the same, and the import goes on.
+say() { echo "import_submissions.sh: $(one_line "$1")" >&2; }
 
 # Everything is made in a folder beside OUT and renamed at the end: a
 # failed import leaves nothing.
@@ -93,7 +106,7 @@ copy_files() {
       mkdir -p "$to/$(dirname -- "$file")"
       cp -- "$from/$file" "$to/$file"
     else
-      echo "import_submissions.sh: ${from##*/}/${file#./} is not a regular file: left out" >&2
+      say "${from##*/}/${file#./} is not a regular file: left out"
     fi
   done < <(cd "$from" && find . -mindepth 1 ! -type d -print0)
 }
@@ -104,11 +117,34 @@ valid_id() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$ ]]; }
 roster=$work/out/roster.tsv
 printf 'id\tsubmission\tname\temail\tsubmitted_at\tlate\tlate_by_s\tplatform\n' >"$roster"
 
+# gradescope_metadata: the export's submission_metadata.yml, at its top
+# or inside its one folder (the zip unpacks to assignment_NNN_export/), and
+# nowhere deeper: a submission's files are the student's, and one may be a
+# submission_metadata.yml of their own. Two there is a refusal.
+gradescope_metadata() {
+  local candidates=() folders=() folder
+  if [ -e "$source_dir/submission_metadata.yml" ] || [ -L "$source_dir/submission_metadata.yml" ]; then
+    candidates+=("$source_dir/submission_metadata.yml")
+  fi
+  while IFS= read -r -d '' folder; do
+    folders+=("$folder")
+  done < <(find "$source_dir" -mindepth 1 -maxdepth 1 -type d ! -name __MACOSX -print0)
+  if [ ${#folders[@]} -eq 1 ] &&
+    { [ -e "${folders[0]}/submission_metadata.yml" ] || [ -L "${folders[0]}/submission_metadata.yml" ]; }; then
+    candidates+=("${folders[0]}/submission_metadata.yml")
+  fi
+  [ ${#candidates[@]} -gt 0 ] || fail "no submission_metadata.yml in '$export_path' (is it Gradescope's Export Submissions?)"
+  [ ${#candidates[@]} -eq 1 ] ||
+    fail "two submission_metadata.yml in '$export_path', at its top and in ${folders[0]##*/}/: which is Gradescope's? (a submission may hold one of its own)"
+  if [ -L "${candidates[0]}" ] || [ ! -f "${candidates[0]}" ]; then
+    fail "${candidates[0]} is not a regular file"
+  fi
+  printf '%s\n' "${candidates[0]}"
+}
+
 import_gradescope() {
-  local metadata
-  metadata=$(find "$source_dir" -maxdepth 2 -name submission_metadata.yml -print -quit)
-  [ -n "$metadata" ] || fail "no submission_metadata.yml in '$export_path' (is it Gradescope's Export Submissions?)"
-  local root
+  local metadata root
+  metadata=$(gradescope_metadata) || exit 1
   root=$(dirname -- "$metadata")
   # The metadata, one line per submitter: folder, name, sid, email, and
   # the submission's time, split by \037 (a tab would let read merge empty
@@ -134,17 +170,39 @@ import_gradescope() {
     }' "$metadata" >"$work/submitters.tsv"
   [ -s "$work/submitters.tsv" ] || fail "$metadata lists no submitter"
 
-  local folder name sid email created id submission="" last="" late late_by when
-  declare -A seen=()
+  local folder name sid email created id why submission="" last="" member=0 late late_by when
+  declare -A seen=() listed=()
   while IFS=$'\037' read -r folder name sid email created; do
     valid_id "$folder" || fail "$metadata names '$folder', not a submission folder"
-    [ -d "$root/$folder" ] || fail "$metadata names $folder, which the export does not hold"
-    id=$sid
-    valid_id "$id" || id=$folder
+    if [ ! -d "$root/$folder" ] || [ -L "$root/$folder" ]; then
+      fail "$metadata names $folder, which the export does not hold"
+    fi
+    if [ "$folder" != "$last" ]; then
+      [ -z "${listed[$folder]:-}" ] || fail "$metadata lists $folder twice"
+      listed[$folder]=1 last=$folder member=0
+    fi
+    member=$((member + 1))
+    # A submitter without a SID that is an id (the student types their
+    # own) is the folder's name if first (the submission's id), else the
+    # folder's name and their place in the group: a group's members are
+    # one submission, never "two submissions" of one id.
+    id=$sid why=""
+    if [ -z "$sid" ]; then
+      why="has no SID"
+    elif ! valid_id "$sid"; then
+      why="has SID '$sid', not an id"
+    elif [ "${seen[$sid]:-}" = "$folder" ]; then
+      why="has SID '$sid', another member's"
+    fi
+    if [ -n "$why" ]; then
+      id=$folder
+      [ "$member" -eq 1 ] || id=$folder-$member
+      say "$folder's submitter $member $why: imported as $id"
+    fi
     [ -z "${seen[$id]:-}" ] || fail "two submissions for '$id' ($folder and ${seen[$id]})"
     seen[$id]=$folder
-    if [ "$folder" != "$last" ]; then
-      submission=$id last=$folder
+    if [ "$member" -eq 1 ]; then
+      submission=$id
       copy_files "$root/$folder" "$work/out/$id"
     fi
     late=unknown late_by=""
@@ -158,13 +216,13 @@ import_gradescope() {
 
 import_canvas() {
   local file name login late user id base given stem ext count=0
-  declare -A files=() origin=()
+  declare -A files=() origin=() listed=()
   while IFS= read -r -d '' file; do
     name=${file##*/}
     # LOGIN_[LATE_]USERID_SUBMISSIONID_NAME: the first two numeric fields
     # in a row after the login.
     if [[ ! $name =~ ^([^_]+)_(LATE_)?([0-9]+)_([0-9]+)_(.+)$ ]]; then
-      echo "import_submissions.sh: $name is not named as Canvas names a submission's file: left out" >&2
+      say "$name is not named as Canvas names a submission's file: left out"
       continue
     fi
     login=${BASH_REMATCH[1]} late=${BASH_REMATCH[2]} user=${BASH_REMATCH[3]} base=${BASH_REMATCH[5]}
@@ -172,27 +230,39 @@ import_canvas() {
     id=$user
     if [[ $base =~ ^(.+)-[0-9]+(\.[^.]+)$ ]]; then base=${BASH_REMATCH[1]}${BASH_REMATCH[2]}; fi
     if [ -L "$file" ] || [ ! -f "$file" ]; then
-      echo "import_submissions.sh: $name is not a regular file: left out" >&2
+      say "$name is not a regular file: left out"
       continue
     fi
-    if [ -z "${files[$id]:-}" ]; then
+    if [ -z "${listed[$id]:-}" ]; then
       printf '%s\t%s\t%s\t\t\t%s\t\tcanvas\n' "$id" "$id" "$login" "$([ -n "$late" ] && echo yes || echo no)" >>"$roster"
+      listed[$id]=1
+      mkdir -p "$work/out/$id"
+    fi
+    # NAME is the student's: "." or ".." is no file's name in their folder
+    # (".." would land beside it).
+    if [[ -z $given || $given == . || $given == .. || -z $base || $base == . || $base == .. ]]; then
+      say "$name: '$given' is no file's name: left out"
+      continue
     fi
     # A student's file names are theirs: one that meets another once its
     # number is off keeps Canvas's name, so grade_class.sh judges that
     # student alone (two slot files of one name refuse the submission).
     if [ -e "$work/out/$id/$base" ]; then
-      echo "import_submissions.sh: student $id has $base twice once numbers are off: both kept as Canvas named them" >&2
+      say "student $id has $base twice once numbers are off: both kept as Canvas named them"
       if [ "$given" != "$base" ]; then
         base=$given
-      else # the numbered one came first: it takes its own name back
+      elif [ -n "${origin[$id/$base]:-}" ] && [ ! -e "$work/out/$id/${origin[$id/$base]}" ]; then
+        # the numbered one came first: it takes its own name back
         mv -- "$work/out/$id/$base" "$work/out/$id/${origin[$id/$base]}"
         files[$id]+="${origin[$id/$base]}"$'\n'
+      fi
+      if [ -e "$work/out/$id/$base" ]; then
+        say "$name meets another of student $id's files: left out"
+        continue
       fi
     fi
     origin[$id/$base]=$given
     files[$id]+="$base"$'\n'
-    mkdir -p "$work/out/$id"
     cp -- "$file" "$work/out/$id/$base"
     count=$((count + 1))
   done < <(find "$source_dir" -type f -print0 -o -type l -print0 | LC_ALL=C sort -z)
