@@ -327,14 +327,36 @@ format_markdown_table() {
     END { print "" }'
 }
 
-# tsv_to_csv < TSV: the same rows as CSV; a field holding a comma, a quote
-# or a space is quoted.
+# GRADE_CSV_AWK: the awk functions every CSV writer of the suite puts its
+# cells through (tsv_to_csv, and the class's gradebooks in
+# scripts/class/class_roster.sh): text a student wrote (a name, an email,
+# a judge's note quoting their program) must stay text when the staff
+# open the file in a spreadsheet. A cell that starts with = + - @, a tab
+# or a carriage return is a formula there, quoted or not
+# (=HYPERLINK(...), a DDE call): csv_inert puts a single quote before it,
+# which the spreadsheet shows and which keeps the rest text. A number
+# (-1, +2.5e3) and a lone "-" (no value) are no formula and stay as they
+# are, so the numeric columns keep their numbers. csv_quoted(TEXT): TEXT
+# inert, always quoted; csv_cell(TEXT): inert, quoted only where it holds
+# a comma, a quote, a space or a line break.
+# shellcheck disable=SC2016  # awk's program, not the shell's
+GRADE_CSV_AWK='
+  function csv_inert(text) {
+    if (text ~ /^[-=+@\t\r]/ && text != "-" && text !~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/) text = "\047" text
+    return text
+  }
+  function csv_quoted(text) { text = csv_inert(text); gsub(/"/, "\"\"", text); return "\"" text "\"" }
+  function csv_cell(text) { return text ~ /[," \r\n]/ ? csv_quoted(text) : csv_inert(text) }
+'
+
+# tsv_to_csv < TSV: the same rows as CSV (GRADE_CSV_AWK's csv_cell): a
+# field holding a comma, a quote or a space is quoted, one a spreadsheet
+# would run as a formula made text.
 tsv_to_csv() {
-  awk -F '\t' '{
+  awk -F '\t' "$GRADE_CSV_AWK"'{
     line = ""
     for (i = 1; i <= NF; i++) {
-      f = $i
-      if (f ~ /[," ]/) { gsub(/"/, "\"\"", f); f = "\"" f "\"" }
+      f = csv_cell($i)
       line = line (i > 1 ? "," : "") f
     }
     print line

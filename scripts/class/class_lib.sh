@@ -4,6 +4,11 @@
 # copy of the handout, and the gradebook and summary made from the
 # students' folders. Sourced by scripts/class/grade_class.sh.
 
+# grade_lib.sh's rules for text (one_line, markdown_text) and CSV cells
+# (GRADE_CSV_AWK), shared with grade.sh's writers.
+# shellcheck source=scripts/grade_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../grade_lib.sh" || return 1
+
 # The slot files a submission hands in, by name.
 CLASS_SLOT_FILES=(saxpy/student/student_saxpy.cu scan/student/student_scan.cu render/student/student_renderer.cu)
 # The handout's targets grade.sh runs with --no-build.
@@ -167,14 +172,6 @@ finish_student() {
   echo "$4" >"$dir.new/hash"
   rm -rf -- "$dir"
   mv -- "$dir.new" "$dir"
-}
-
-# one_line TEXT: TEXT as one field (grade_lib.sh's rule, kept here so this
-# library needs no other).
-one_line() {
-  printf '%s' "$1" | LC_ALL=C sed $'s/\033\\[[0-9;?]*[ -/]*[@-~]//g' |
-    LC_ALL=C tr '\t\r\n' '   ' | LC_ALL=C tr -d '\000-\010\013-\037\177'
-  echo
 }
 
 # build_view WORK: bubblewrap's view for building a submission in WORK's

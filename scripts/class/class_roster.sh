@@ -4,7 +4,8 @@
 # times, lateness) joined to the grades, a row per student (each member of
 # a group), with empty columns for what the staff grade by hand; and for a
 # Canvas import, the file Canvas's gradebook import takes. Sourced by
-# scripts/class/grade_class.sh.
+# scripts/class/grade_class.sh, after class_lib.sh (which sources
+# grade_lib.sh: GRADE_CSV_AWK).
 
 # The roster's header, as import_submissions.sh writes it.
 CLASS_ROSTER_HEADER=$'id\tsubmission\tname\temail\tsubmitted_at\tlate\tlate_by_s\tplatform'
@@ -33,8 +34,10 @@ take_roster() {
 write_roster_books() {
   local out=$1 column=$2
   [ -f "$out/roster.tsv" ] || { rm -f -- "$out/gradebook_roster.csv" "$out/canvas.csv"; return 0; }
-  awk -F, -v roster_book="$out/gradebook_roster.csv.tmp" -v canvas_book="$out/canvas.csv.tmp" -v column="$column" '
-    function q(text) { gsub(/"/, "\"\"", text); return "\"" text "\"" }
+  # The roster's text is the students' (a name, an email, an id): each
+  # cell through grade_lib.sh's GRADE_CSV_AWK (csv_quoted: quoted, and no
+  # formula a spreadsheet would run).
+  awk -F, -v roster_book="$out/gradebook_roster.csv.tmp" -v canvas_book="$out/canvas.csv.tmp" -v column="$column" "$GRADE_CSV_AWK"'
     # The gradebook (id, the parts, total, max_total, status, gpu): each
     # student id to its parts, total and maximum, and its status.
     FNR == NR && FNR == 1 { parts = NF - 5; header = ""; for (i = 2; i <= parts + 1; i++) header = header "," $i; next }
@@ -55,11 +58,12 @@ write_roster_books() {
       } else {
         line = ""; for (i = 1; i <= parts + 1; i++) line = line ",0"; line = line "," (max + 0); st = "no submission"
       }
-      printf "%s,%s,%s,%s,%s,%s,%s%s,,,%s\n", q(id), q($3), q($4), q(sub_id), q($5), $6, $7, line, st >roster_book
+      printf "%s,%s,%s,%s,%s,%s,%s%s,,,%s\n", csv_quoted(id), csv_quoted($3), csv_quoted($4), csv_quoted(sub_id), csv_quoted($5),
+        csv_cell($6), csv_cell($7), line, st >roster_book
       if ($8 == "canvas") {
-        if (!canvas++) print "Student,ID,SIS User ID,SIS Login ID,Section," q(column) >canvas_book
+        if (!canvas++) print "Student,ID,SIS User ID,SIS Login ID,Section," csv_quoted(column) >canvas_book
         split(line, g, ",")
-        printf "%s,%s,,,,%s\n", q($3), id, g[parts + 2] >canvas_book
+        printf "%s,%s,,,,%s\n", csv_quoted($3), csv_cell(id), g[parts + 2] >canvas_book
       }
     }
     END { if (!canvas) printf "" >canvas_book }' "$out/gradebook.csv" FS='\t' "$out/roster.tsv" || return 1
