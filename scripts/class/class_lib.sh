@@ -17,6 +17,9 @@ CLASS_TARGETS=(judge judge_calibration_worker scan_worker render_worker saxpy_wo
 CLASS_PARTS=(scan find_repeats render)
 # A submitted file larger than this is refused (bytes).
 CLASS_MAX_FILE_BYTES=4194304
+# The most seconds one read of a submission may take (a listing, a file
+# hashed or taken out of a zip): a slow or hostile one stalls no class.
+CLASS_READ_TIMEOUT_S=60
 
 # list_gpus: the indices nvidia-smi lists, comma-separated; nothing
 # without GPUs.
@@ -63,17 +66,47 @@ submission_ids() {
 # submission_path DIR ID: the folder or zip of that student.
 submission_path() { if [ -d "$1/$2" ]; then echo "$1/$2"; else echo "$1/$2.zip"; fi; }
 
-# submission_hash DIR ID: a hash of what the student handed in (the zip's
-# bytes; a folder's regular files, names and contents), so a re-run sees
-# what changed.
+# bounded COMMAND...: COMMAND reading a submission, with no terminal (a
+# session of its own, stdin /dev/null: unzip's password prompt fails at
+# once instead of waiting on /dev/tty) and at most CLASS_READ_TIMEOUT_S
+# seconds (124 past it).
+bounded() { timeout -k 5 "$CLASS_READ_TIMEOUT_S" setsid -w "$@" </dev/null; }
+
+# submission_hash DIR ID: a hash of what take_files would take of the
+# submission, so a re-run sees when the graded files change: each slot file
+# found by name, its path and its first CLASS_MAX_FILE_BYTES + 1 bytes (a
+# symbolic link: where it points; in a zip, also the entry's listing, which
+# says whether it is encrypted). Nothing else of the submission is read: a
+# huge file beside the slots costs nothing, and every read is bounded.
 submission_hash() {
-  local path
+  local path name entry
   path=$(submission_path "$1" "$2")
-  if [ -d "$path" ]; then
-    (cd "$path" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0r sha256sum) | sha256sum | cut -c1-32
-  else
-    sha256sum "$path" | cut -c1-32
-  fi
+  for name in "${CLASS_SLOT_FILES[@]##*/}"; do
+    if [ -d "$path" ]; then
+      while IFS= read -r -d '' entry; do
+        printf '%s\0' "$entry"
+        if [ -L "$path/$entry" ]; then
+          printf 'link to %s\0' "$(readlink -- "$path/$entry")"
+        else
+          bounded head -c "$((CLASS_MAX_FILE_BYTES + 1))" -- "$path/$entry" | sha256sum
+        fi
+      done < <(cd "$path" && bounded find . -name "$name" \( -type f -o -type l \) -print0 | LC_ALL=C sort -z)
+    else
+      while IFS= read -r entry; do
+        printf '%s\0' "$entry"
+        # A name with a wildcard (take_files refuses it) would match others.
+        [[ $entry != *[\[\]\*\?]* ]] || continue
+        bounded unzip -Z -v "$path" "$entry" 2>/dev/null | grep -E '^ *(file security status|32-bit CRC value|uncompressed size):'
+        bounded unzip -p "$path" "$entry" 2>/dev/null | head -c "$((CLASS_MAX_FILE_BYTES + 1))" | sha256sum
+      done < <(zip_entries "$path" "$name")
+    fi
+  done | sha256sum | cut -c1-32
+}
+
+# zip_entries ZIP NAME: the entries of ZIP whose file name is NAME, one a
+# line, as unzip lists them.
+zip_entries() {
+  bounded unzip -Z1 "$1" 2>/dev/null | awk -v n="$2" '{ m = $0; sub(/.*\//, "", m) } m == n'
 }
 
 # finished DIR HASH: whether the student's folder holds the outcome of
@@ -90,15 +123,17 @@ up_to_date() {
 
 # take_files DIR ID DEST: copies the slot files the submission holds into
 # DEST (flat, by name). Prints one problem line and fails when a file is
-# there twice, is not a regular file or is too large; a missing one is
-# left out (the handout's own stays, and fails its checks).
+# there twice, is not a regular file, is too large, or in a zip is
+# encrypted or cannot be read; a missing one is left out (the handout's
+# own stays, and fails its checks). Every read is bounded: no prompt, no
+# wait past CLASS_READ_TIMEOUT_S.
 take_files() {
-  local path name matches count entry
+  local path name matches count entry status
   path=$(submission_path "$1" "$2")
   mkdir -p "$3"
   for name in "${CLASS_SLOT_FILES[@]##*/}"; do
     if [ -d "$path" ]; then
-      matches=$(find "$path" -name "$name" \( -type f -o -type l \))
+      matches=$(bounded find "$path" -name "$name" \( -type f -o -type l \))
       count=$(grep -c . <<<"$matches")
       [ "$count" -gt 0 ] || continue
       [ "$count" -eq 1 ] || { echo "$count files named $name"; return 1; }
@@ -116,15 +151,24 @@ take_files() {
       fi
       [ "$(stat -c %s "$3/$name")" -le "$CLASS_MAX_FILE_BYTES" ] || { echo "$name is larger than $CLASS_MAX_FILE_BYTES bytes"; return 1; }
     else
-      matches=$(unzip -Z1 "$path" 2>/dev/null | awk -v n="$name" '{ m = $0; sub(/.*\//, "", m) } m == n')
+      matches=$(zip_entries "$path" "$name")
       count=$(grep -c . <<<"$matches")
       [ "$count" -gt 0 ] || continue
       [ "$count" -eq 1 ] || { echo "$count files named $name"; return 1; }
       entry=$matches
       # unzip -p treats names as patterns: brackets would match others.
       [[ $entry != *[\[\]\*\?]* ]] || { echo "$name: its path in the zip holds a wildcard character"; return 1; }
-      unzip -p "$path" "$entry" 2>/dev/null | head -c "$((CLASS_MAX_FILE_BYTES + 1))" >"$3/$name"
+      # An encrypted entry is refused: unzip would ask for its password
+      # (bounded gives it no terminal, so it would read as empty).
+      if bounded unzip -Z -v "$path" "$entry" 2>/dev/null | grep -q '^ *file security status: *encrypted'; then
+        echo "$name is encrypted in the zip: hand it in without a password"
+        return 1
+      fi
+      bounded unzip -p "$path" "$entry" 2>/dev/null | head -c "$((CLASS_MAX_FILE_BYTES + 1))" >"$3/$name"
+      status=${PIPESTATUS[0]}
       [ "$(stat -c %s "$3/$name")" -le "$CLASS_MAX_FILE_BYTES" ] || { echo "$name is larger than $CLASS_MAX_FILE_BYTES bytes"; return 1; }
+      # (1: unzip's warning, the file read whole all the same.)
+      [ "$status" -le 1 ] || { echo "$name could not be read from the zip (unzip: status $status)"; return 1; }
     fi
   done
 }
