@@ -65,6 +65,16 @@ one_line() {
   echo
 }
 
+# markdown_text TEXT: TEXT made one line (one_line) and then Markdown
+# that shows it as written, for inside a line of results.md or the class's
+# summary.md: & < > become HTML entities and Markdown's other active
+# characters are backslash-escaped, so a student's text there (a judge's
+# note quoting their worker, a compiler's line, a not-graded reason) makes
+# no tag, image, link, emphasis, code or heading in the staff's viewer.
+markdown_text() {
+  one_line "$1" | LC_ALL=C sed -e 's/[][\\`*_{}()#+!|~$-]/\\&/g' -e 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g'
+}
+
 # first_failure_line LOG: the line that best explains a failed run: a
 # mismatch or error line, else the last line printed (one_line's form: a
 # program's output is anything).

@@ -515,10 +515,14 @@ write_summary() {
     echo
     echo "Not graded, refused or failing to build:"
     echo
-    local id
+    # The reason may carry the student's words (grade.sh's not-graded
+    # reason, the compiler's line): Markdown text (markdown_text).
+    local id row reason
     for id in "$@"; do
-      awk -F '\t' -v id="$id" 'NR == 2 && $1 != "graded" { print "- " id ": " $1 ($2 != "" ? " (" $2 ")" : "") }' \
-        "$out/students/$id/status.tsv" 2>/dev/null
+      row=$(awk -F '\t' 'NR == 2 && $1 != "graded" { print $1 "\t" $2 }' "$out/students/$id/status.tsv" 2>/dev/null)
+      [ -n "$row" ] || continue
+      reason=${row#*$'\t'}
+      printf -- '- %s: %s%s\n' "$id" "${row%%$'\t'*}" "${reason:+ ($(markdown_text "$reason"))}"
     done
     echo
     echo "GPU per student:"

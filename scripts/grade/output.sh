@@ -10,9 +10,10 @@
 # Markdown (results.md). Incorrect results get "(F)" after their time;
 # scores show at most 3 decimals, the total is summed from the exact ones.
 # Rows the judge timed show its empty round trip, the overhead inside each
-# time; the judge's notes (why a row was rejected) follow the table.
+# time; the judge's notes (why a row was rejected) follow the table, in
+# results.md as Markdown text (markdown_text).
 print_score_table() {
-  local part=$1 title=$2 tsv notes judged trip_header=""
+  local part=$1 title=$2 tsv notes md_notes item note judged trip_header=""
   judged=$(awk -F '\t' -v part="$part" '$1 == part && $11 != "-" { print "yes"; exit }' "$scores_tsv")
   [ -z "$judged" ] || trip_header=$'Round trip\t'
   tsv=$(
@@ -24,6 +25,13 @@ print_score_table() {
     printf 'TOTAL\t%s\n' "$(part_total "$part")"
   )
   notes=$(awk -F '\t' -v part="$part" '$1 == part && $12 != "" { print "  " $2 ": " $12 }' "$scores_tsv")
+  # In results.md a note is Markdown text (markdown_text): it may quote the
+  # student's worker, whose words must not render as the staff's page.
+  md_notes=$(awk -F '\t' -v part="$part" '$1 == part && $12 != "" { print $2 "\t" $12 }' "$scores_tsv" |
+    while IFS= read -r note; do
+      item=${note%%$'\t'*} note=${note#*$'\t'}
+      printf -- '- %s: %s\n' "$item" "$(markdown_text "$note")"
+    done)
   {
     printf '%s\n' "$tsv" | format_box_table "$title" 4
     [ -z "$notes" ] || printf 'The judge'"'"'s notes:\n%s\n' "$notes"
@@ -31,7 +39,7 @@ print_score_table() {
   } | paint
   {
     printf '%s\n' "$tsv" | format_markdown_table "$title" 4
-    [ -z "$notes" ] || printf 'The judge'"'"'s notes:\n\n%s\n\n' "$(awk '{ sub(/^  /, "- "); print }' <<<"$notes")"
+    [ -z "$md_notes" ] || printf 'The judge'"'"'s notes:\n\n%s\n\n' "$md_notes"
   } >>"$results_part"
 }
 

@@ -125,12 +125,13 @@ report_bad_run() {
 
 # not_graded PART REASON: a part that could not run at all. Said where its
 # table would be (stdout and results.md, so they tell why the table is
-# missing), and on stderr too unless that is the same stream; its row in
-# not_graded.tsv (results.json).
+# missing; in results.md as Markdown text, markdown_text), and on stderr
+# too unless that is the same stream; its row in not_graded.tsv
+# (results.json).
 not_graded() {
   same_stream || warn "$1: not graded: $2"
   printf '%s\t%s\t%s\n' "$(one_line "$1")" "$(one_line "$2")" "$(points_left "$1")" >>"$not_graded_tsv"
-  printf '%s: not graded: %s\n\n' "$1" "$2" >>"$results_part"
+  printf '%s: not graded: %s\n\n' "$1" "$(markdown_text "$2")" >>"$results_part"
   printf '%s: not graded: %s\n\n' "$1" "$2"
   exit_status=1
 }
