@@ -258,7 +258,9 @@ grade_class() {
     local -a ids
     mapfile -t ids < <(submitted)
     # shellcheck disable=SC2016  # expanded by that shell
-    bash -c 'source "$1/class_lib.sh" && out=$2 && shift 2 && write_gradebook "$out" "$@" && write_summary "$out" "$@"' \
+    # (class_roster.sh: write_gradebook writes the roster's books too.)
+    bash -c 'source "$1/class_lib.sh" && source "$1/class_roster.sh" && out=$2 && shift 2 &&
+      write_gradebook "$out" "$@" && write_summary "$out" "$@"' \
       _ "$script_dir/../class" "$work/class" "${ids[@]}" &&
       echo "stopped by the budget: the gradebook holds what was graded by then"
   fi
