@@ -34,21 +34,14 @@ if [ -n "$data" ] && [[ " ${args[*]-} " == *" -k "* ]]; then
   exit 2
 fi
 
-# The CSV is made beside FILE (made now: an unwritable path is refused
-# before the build) and moved into place at the end, never half written.
-partial="" out=""
-trap 'rm -f -- ${partial:+"$partial"} ${out:+"$out"}' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-if [ -n "$data" ]; then
-  if [ -d "$data" ] || { [ -e "$data" ] && [ ! -w "$data" ]; } ||
-    ! partial=$(mktemp "$data.XXXXXX" 2>/dev/null); then
-    partial=""
-    echo "bench_cpu_render.sh: --data: cannot write $data" >&2
-    exit 1
-  fi
-  out=$(mktemp)
-fi
+# The CSV's temporary file (made now: an unwritable path is refused before
+# the build), the stop on a signal and the work folder (bench_data_lib.sh).
+# shellcheck source=scripts/run_lib.sh
+source "$root/scripts/run_lib.sh"
+# shellcheck source=scripts/dev/bench_data_lib.sh
+source "$root/scripts/dev/bench_data_lib.sh"
+bench_start bench_cpu_render.sh "$data"
+out=$work/out
 
 if [[ ! -f $build/CMakeCache.txt ]]; then
   echo "configuring $build" >&2
@@ -61,7 +54,9 @@ model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^
 echo "Machine: $(nproc) cores available to this process, $model"
 echo "Load average before the run: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 if [ -z "$data" ]; then
-  exec "$build/bin/render_bench_cpu" "${args[@]}"
+  status=0
+  "$build/bin/render_bench_cpu" "${args[@]}" || status=$?
+  exit "$status"
 fi
 status=0
 "$build/bin/render_bench_cpu" "${args[@]}" | tee "$out" || status=$?
@@ -82,12 +77,9 @@ awk -v commit="$commit" -v model="${model:-unknown}" '
     machine = model " (" cores " cores)"
     if (machine ~ /[",]/) { gsub(/"/, "\"\"", machine); machine = "\"" machine "\"" }
     printf "%s,%s,%s,%s,%s,%s,%s,%s\n", $1, $2, $3, $4, $6, $7, commit, machine
-  }' "$out" >"$partial"
-if [ "$(wc -l <"$partial")" -lt 2 ]; then
+  }' "$out" >"$data_partial"
+if [ "$(wc -l <"$data_partial")" -lt 2 ]; then
   echo "bench_cpu_render.sh: no table in render_bench_cpu's output, so $data is left as it was" >&2
   exit 1
 fi
-chmod 644 "$partial"
-mv -f -- "$partial" "$data"
-partial=""
-echo "bench_cpu_render.sh: wrote $data" >&2
+data_finish bench_cpu_render.sh "$data"

@@ -1,6 +1,7 @@
 # shellcheck shell=bash disable=SC2034  # sets run_lib.sh's stop_note and the caller's work, data_commit, data_machine
 # The --data FILE of the benchmarks whose CSV a measurement page shows
-# (docs/data/README.md), sourced by bench_scan.sh and bench_saxpy.sh after
+# (docs/data/README.md), sourced by bench_render.sh, bench_scan.sh,
+# bench_saxpy.sh and bench_cpu_render.sh after
 # run_lib.sh's stop_on_signals. The CSV is made in a temporary file beside
 # FILE, made before anything runs so that a path that cannot be written is
 # refused at once, and moved into place only when every run succeeded:

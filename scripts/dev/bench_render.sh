@@ -47,26 +47,15 @@ render=$build/bin/render
 [ -x "$render" ] || { echo "bench_render.sh: $render is not built" >&2; exit 2; }
 [ -n "$logs" ] && { mkdir -p "$logs" || exit 1; }
 
-# The CSV is made in a temporary file beside FILE, made now so that a path
-# that cannot be written is refused before the runs, and moved into place
-# at the end: FILE is never half written. Ctrl-C or SIGTERM stops the
-# running render at once (run_lib.sh).
+# The CSV's temporary file, the stop on a signal and the work folder
+# (bench_data_lib.sh): FILE is never half written, and a failed or stopped
+# run leaves it as it was.
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=scripts/run_lib.sh
 source "$root/scripts/run_lib.sh"
-partial=""
-work=$(mktemp -d) || exit 1
-trap 'rm -rf -- "$work" ${partial:+"$partial"}' EXIT
-stop_on_signals
-[ -z "$data" ] || stop_note=": $data is left as it was"
-if [ -n "$data" ]; then
-  if [ -d "$data" ] || { [ -e "$data" ] && [ ! -w "$data" ]; } ||
-    ! partial=$(mktemp "$data.XXXXXX" 2>/dev/null); then
-    partial=""
-    echo "bench_render.sh: --data: cannot write $data" >&2
-    exit 1
-  fi
-fi
+# shellcheck source=scripts/dev/bench_data_lib.sh
+source "$root/scripts/dev/bench_data_lib.sh"
+bench_start bench_render.sh "$data"
 
 # csv FIELD...: one CSV line, a field holding a comma or a quote quoted.
 csv() {
@@ -96,10 +85,8 @@ if [ -n "$data" ]; then
     first_mode=0
   done
   columns+=(commit machine)
-  commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null) || commit=unknown
-  machine=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
-  [ -n "$machine" ] || machine=unknown
-  csv "${columns[@]}" >"$partial"
+  data_where "$root"
+  csv "${columns[@]}" >"$data_partial"
 fi
 
 failed=0
@@ -149,17 +136,13 @@ for entry in $targets; do
       'BEGIN {printf "%.2fx %s", t / g, (t <= g ? "met" : "MISSED")}')
   fi
   printf '%s  %-7s %s\n' "$line" "$chosen" "$verdict"
-  [ -z "$data" ] || csv "${row[@]}" "$commit" "$machine" >>"$partial"
+  [ -z "$data" ] || csv "${row[@]}" "$data_commit" "$data_machine" >>"$data_partial"
 done
 if [ -n "$data" ]; then
   if [ $failed = 1 ]; then
     echo "bench_render.sh: a run failed, so $data is left as it was" >&2
-  elif chmod 644 "$partial" && mv -f -- "$partial" "$data"; then
-    partial=""
-    echo "bench_render.sh: wrote $data" >&2
   else
-    echo "bench_render.sh: --data: cannot write $data" >&2
-    failed=1
+    data_finish bench_render.sh "$data" || failed=1
   fi
 fi
 exit $failed
