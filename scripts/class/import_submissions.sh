@@ -14,7 +14,8 @@
 #                 name; a group's submission is graded once, and the roster
 #                 lists every member with it (a later member without a SID
 #                 of their own gets FOLDER-N, N their place in the group,
-#                 said).
+#                 said). Two submissions claiming one id are both left
+#                 out, said: their roster rows have no submission.
 #     canvas      "Download Submissions": a file per file handed in, named
 #                 LOGIN_[LATE_]USERID_SUBMISSIONID_NAME (Canvas numbers a
 #                 resubmitted NAME as NAME-1, NAME-2 before its extension:
@@ -170,8 +171,12 @@ import_gradescope() {
     }' "$metadata" >"$work/submitters.tsv"
   [ -s "$work/submitters.tsv" ] || fail "$metadata lists no submitter"
 
-  local folder name sid email created id why submission="" last="" member=0 late late_by when
-  declare -A seen=() listed=()
+  # Two passes: the first gives each submitter an id, the second imports.
+  # One id claimed by two submissions (a student typing another's SID)
+  # leaves out those submissions alone, said, rather than the class.
+  local folder name sid email created id why submission="" last="" member=0 late late_by when i n=0
+  local -a f_of=() id_of=() name_of=() email_of=() created_of=() member_of=()
+  declare -A seen=() listed=() claimed=() clash=()
   while IFS=$'\037' read -r folder name sid email created; do
     valid_id "$folder" || fail "$metadata names '$folder', not a submission folder"
     if [ ! -d "$root/$folder" ] || [ -L "$root/$folder" ]; then
@@ -199,19 +204,35 @@ import_gradescope() {
       [ "$member" -eq 1 ] || id=$folder-$member
       say "$folder's submitter $member $why: imported as $id"
     fi
-    [ -z "${seen[$id]:-}" ] || fail "two submissions for '$id' ($folder and ${seen[$id]})"
-    seen[$id]=$folder
-    if [ "$member" -eq 1 ]; then
-      submission=$id
-      copy_files "$root/$folder" "$work/out/$id"
+    if [ -n "${seen[$id]:-}" ]; then
+      clash[$folder]=1 clash[${seen[$id]}]=1
+      claimed[$id]+=" $folder"
+    else
+      seen[$id]=$folder claimed[$id]=$folder
     fi
-    late=unknown late_by=""
+    f_of[n]=$folder id_of[n]=$id name_of[n]=$name email_of[n]=$email created_of[n]=$created member_of[n]=$member
+    n=$((n + 1))
+  done <"$work/submitters.tsv"
+  for id in "${!claimed[@]}"; do
+    [[ ${claimed[$id]} == *" "* ]] || continue
+    say "two submissions for '$id' (${claimed[$id]// / and }): both left out, for the staff to sort out; their roster rows have no submission"
+  done
+  for ((i = 0; i < n; i++)); do
+    folder=${f_of[i]} id=${id_of[i]}
+    if [ "${member_of[i]}" -eq 1 ]; then
+      submission=""
+      if [ -z "${clash[$folder]:-}" ]; then
+        submission=$id
+        copy_files "$root/$folder" "$work/out/$id"
+      fi
+    fi
+    created=${created_of[i]} late=unknown late_by=""
     if [ -n "$due_s" ] && [ -n "$created" ] && when=$(date -d "$created" +%s 2>/dev/null); then
       late_by=$((when > due_s ? when - due_s : 0))
       late=$([ "$late_by" -gt 0 ] && echo yes || echo no)
     fi
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\tgradescope\n' "$id" "$submission" "$name" "$email" "$created" "$late" "$late_by" >>"$roster"
-  done <"$work/submitters.tsv"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\tgradescope\n' "$id" "$submission" "${name_of[i]}" "${email_of[i]}" "$created" "$late" "$late_by" >>"$roster"
+  done
 }
 
 import_canvas() {

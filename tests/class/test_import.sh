@@ -139,8 +139,20 @@ echo "not a zip" >"$tmp/bad.zip"
 refused "a file that is no zip" 1 --from canvas "$tmp/bad.zip"
 cp -r "$tmp/gs/assignment_7_export" "$tmp/gs_twice"
 sed -i 's/:sid: s3/:sid: s1/' "$tmp/gs_twice/submission_metadata.yml"
-refused "one SID in two submissions" 1 --from gradescope "$tmp/gs_twice"
-expect_match "one SID in two submissions: said" "two submissions for 's1'" "$OUT"
+# One SID in two submissions (submission_12's second member typed s1,
+# submission_11's): those two are left out, said, the rest imported.
+OUT=$("$import" --from gradescope "$tmp/gs_twice" "$tmp/twice_subs" 2>&1)
+expect_eq "one SID in two submissions: imported (exit 0)" 0 "$?"
+expect_match "one SID in two submissions: said" "two submissions for 's1' \\(submission_11 and submission_12\\): both left out" "$OUT"
+expect_eq "one SID in two submissions: only the other submission's folder" "roster.tsv submission_13" \
+  "$(find "$tmp/twice_subs" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort | paste -sd ' ')"
+expect_eq "one SID in two submissions: every submitter in the roster, the two without a submission" "s1: s2: s1: submission_13:submission_13" \
+  "$(awk -F '\t' 'NR > 1 { print $1 ":" $2 }' "$tmp/twice_subs/roster.tsv" | paste -sd ' ')"
+run_class twice_out "$tmp/twice_subs"
+expect_eq "one SID in two submissions: the class graded" 0 "$STATUS"
+expect_eq "one SID in two submissions: the roster book says so, the maximum kept" \
+  "s1:82:left out at import: its id claimed by two submissions s2:82:left out at import: its id claimed by two submissions s1:82:left out at import: its id claimed by two submissions submission_13:82:graded" \
+  "$(awk -F, 'NR > 1 { gsub(/"/, ""); print $1 ":" $(NF - 3) ":" $NF }' "$tmp/twice_out/gradebook_roster.csv" | paste -sd ' ')"
 cp -r "$tmp/gs/assignment_7_export" "$tmp/gs_missing"
 rm -r "$tmp/gs_missing/submission_13"
 refused "a submission the export lacks" 1 --from gradescope "$tmp/gs_missing"
