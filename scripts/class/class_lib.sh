@@ -407,7 +407,9 @@ class_maximum() {
 # worker missing from ref/.bin (a handout made with --no-refs), unless the
 # grade's options name a reference of their own for that part; or, where
 # cuobjdump and nvidia-smi can tell, one built for none of GPUS
-# (comma-separated indices) and without PTX the driver could compile for it.
+# (comma-separated indices) and without PTX the driver could compile for it
+# (a program in which cuobjdump finds no device code at all, such as a
+# script standing in for a worker, cannot be told).
 check_handout_refs() {
   local worker path gpu cap
   for worker in judge_scan_reference judge_render_reference; do
@@ -422,6 +424,7 @@ check_handout_refs() {
       exit 1
     fi
     if ! command -v cuobjdump >/dev/null || ! command -v nvidia-smi >/dev/null; then continue; fi
+    device_code "$path" || continue
     for gpu in ${1//,/ }; do
       cap=$(nvidia-smi -i "$gpu" --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | tr -d ' .')
       [[ $cap =~ ^[0-9]+$ ]] || continue
@@ -430,6 +433,11 @@ check_handout_refs() {
       exit 1
     done
   done
+}
+
+# device_code PROGRAM: whether cuobjdump lists any cubin or PTX in PROGRAM.
+device_code() {
+  { cuobjdump --list-elf "$1" || true; cuobjdump --list-ptx "$1" || true; } 2>/dev/null | grep -q 'sm_[0-9]'
 }
 
 # runs_on PROGRAM SM: whether PROGRAM's device code runs on compute

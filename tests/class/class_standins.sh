@@ -117,6 +117,11 @@ fi
 exit 0
 SH
 chmod +x "$fakebin/cmake"
+# nvidia-smi's stand-in, as on a machine without a GPU: the stand-in class
+# is graded the same whether or not this machine has one (a test that
+# needs GPUs writes its own stand-in over it).
+printf '#!/bin/sh\necho "No devices were found"\nexit 6\n' >"$fakebin/nvidia-smi"
+chmod +x "$fakebin/nvidia-smi"
 export PATH=$fakebin:$PATH GRADE_CALLS=$tmp/calls
 
 subs=$tmp/submissions

@@ -203,7 +203,7 @@ mv "$tmp/kept_reference" "$handout/ref/.bin/judge_render_reference"
 mkdir -p "$tmp/arch-bin"
 printf '#!/bin/sh\necho 9.0\n' >"$tmp/arch-bin/nvidia-smi"
 # shellcheck disable=SC2016  # expanded by the stand-in
-printf '#!/bin/sh\ncase $1 in --list-elf) echo "ELF file 1: x.1.sm_${FAKE_ELF:-80}.cubin" ;; --list-ptx) [ -z "$FAKE_PTX" ] || echo "PTX file 1: x.1.sm_$FAKE_PTX.ptx" ;; esac\n' \
+printf '#!/bin/sh\n[ -z "$FAKE_NONE" ] || exit 0\ncase $1 in --list-elf) echo "ELF file 1: x.1.sm_${FAKE_ELF:-80}.cubin" ;; --list-ptx) [ -z "$FAKE_PTX" ] || echo "PTX file 1: x.1.sm_$FAKE_PTX.ptx" ;; esac\n' \
   >"$tmp/arch-bin/cuobjdump"
 chmod +x "$tmp/arch-bin/"*
 OUT=$(PATH=$tmp/arch-bin:$PATH "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" 2>&1)
@@ -214,7 +214,9 @@ OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_PTX=75 "$repo/scripts/class/grade_class.sh" 
 expect_eq "references with PTX the driver compiles: graded" 0 "$?"
 OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_ELF=90 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
 expect_eq "references built for the GPU: graded" 0 "$?"
-expect_eq "refused classes graded nobody" "$((calls + 3))" "$(wc -l <"$GRADE_CALLS")"
+OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_NONE=1 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
+expect_eq "references in which cuobjdump finds no device code (stand-ins): cannot be told, graded" 0 "$?"
+expect_eq "refused classes graded nobody" "$((calls + 4))" "$(wc -l <"$GRADE_CALLS")"
 
 OUT=$("$repo/scripts/class/grade_class.sh" --handout "$tmp" "$subs" 2>&1)
 expect_eq "not a handout: usage error" 2 "$?"
