@@ -14,7 +14,9 @@ if [ ! -f "$recording" ]; then
 fi
 use_temp_folder
 fake_programs "$tmp/apps/bin" cudaScan
-printf '#!/bin/sh\necho "NVIDIA H200"\n' >"$tmp/nvidia-smi"
+# nvidia-smi's stand-in names the recording's GPU (its first line's).
+gpu=$(sed -n '1s/^cudaScan --bench on \(.*\) (.*/\1/p' "$recording")
+printf '#!/bin/sh\necho "%s"\n' "$gpu" >"$tmp/nvidia-smi"
 chmod +x "$tmp/nvidia-smi"
 csv=$tmp/scan.csv
 PATH="$tmp:$PATH" "$here/../../scripts/dev/bench_scan.sh" "$tmp/apps" --data "$csv" >/dev/null 2>&1
@@ -45,4 +47,5 @@ for test in scan find_repeats; do
   done
 done
 expect_eq "one row per test and size" 6 "$rows"
+expect_eq "every row's GPU, the recording's" "$gpu" "$(tail -n +2 "$csv" | awk -F, '{ print $NF }' | sort -u)"
 finish
