@@ -36,7 +36,7 @@ cp -- "$here/test_judge_exploits.sh" "$tmp/tests/judge/" && cp -- "$here/../grad
 chown -R "$uid:$gid" "$tmp" && chmod 755 "$tmp" || exit 1
 # The workers attack the folder they were built with: it must be there for
 # nobody to fill, or the attacks would fail for want of it, not be stopped.
-mkdir -p "$targets" && chown "$uid:$gid" "$targets" || exit 1
+rm -rf -- "$targets" && mkdir -p "$targets" && chown "$uid:$gid" "$targets" || exit 1
 if ! as_user test -w "$targets" -a -x "$targets"; then
   echo "SKIPPED: nobody cannot reach $targets, the folder the exploit workers attack"
   exit 77
