@@ -21,6 +21,7 @@ struct Watch {
   std::atomic<const float*> watched{nullptr};
   std::atomic<std::uint32_t> last_seen{0}; // x[0]'s bits, as the watcher saw them last
   std::atomic<std::int64_t> changed_at{0}; // when it saw them change (ns)
+  std::atomic<bool> after_hold{false};     // seen first after a hold
 };
 
 inline std::int64_t now_ns() {
@@ -37,14 +38,18 @@ inline std::uint32_t bits(const float* x) {
 
 // A gap between two of the watcher's looks longer than this means it was
 // held (the judge's pause) or not scheduled: a change it then sees may have
-// been made while it could not look, so it says nothing about seeing ahead.
+// been made while it could not look.
 constexpr std::int64_t kHeldNs = 2'000'000;
+// How long before the call a change must have been seen to count as seen
+// ahead: seen at a look just after the one before, 5 ms (time to copy much
+// of the inputs); seen first after a hold, 50 ms, since on a busy machine
+// the worker's main thread may take some ms after the resume to take the
+// call, while a pause that let go of the worker too early still shows.
+constexpr std::int64_t kAheadNs = 5'000'000;
+constexpr std::int64_t kAheadAfterHoldNs = 50'000'000;
 
 // The watcher's loop (it may fault once the worker unmaps the arrays at its
-// end, after its last count). A change counts as seen at its look only when
-// the look before came just before: a watcher the pause holds sees the new
-// inputs first after being held, which on a busy machine may also be some
-// ms before the worker's main thread is scheduled to take the call.
+// end, after its last count).
 [[noreturn]] inline void watch(Watch* w) {
   std::int64_t last_look = now_ns();
   for (;;) {
@@ -52,7 +57,8 @@ constexpr std::int64_t kHeldNs = 2'000'000;
     if (const float* x = w->watched.load()) {
       const std::uint32_t b = bits(x);
       if (b != w->last_seen.load()) {
-        w->changed_at = look - last_look < kHeldNs ? look : INT64_MAX;
+        w->after_hold = look - last_look >= kHeldNs;
+        w->changed_at = look;
         w->last_seen = b;
       }
     }
@@ -68,11 +74,12 @@ inline void on_call(Watch* w, const float* x) {
   const std::int64_t entered = now_ns();
   if (++calls > 3) {
     ++kernel_calls;
-    const std::int64_t seen = w->changed_at.load();
-    if (w->last_seen.load() == bits(x) && seen != INT64_MAX && entered - seen > 5'000'000) ++ahead;
+    const std::int64_t lead = w->after_hold.load() ? kAheadAfterHoldNs : kAheadNs;
+    if (w->last_seen.load() == bits(x) && entered - w->changed_at.load() > lead) ++ahead;
   }
   w->watched = x;
   w->last_seen = bits(x);
+  w->after_hold = false;
   w->changed_at = entered;
   std::fprintf(stderr, "kernel calls whose inputs it saw ahead: %d of %d\n", ahead, kernel_calls);
 }
