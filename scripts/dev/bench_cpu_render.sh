@@ -55,7 +55,7 @@ echo "Machine: $(nproc) cores available to this process, $model"
 echo "Load average before the run: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 if [ -z "$data" ]; then
   status=0
-  "$build/bin/render_bench_cpu" "${args[@]}" || status=$?
+  run_program_in . 0 "$build/bin/render_bench_cpu" "${args[@]}" || status=$?
   exit "$status"
 fi
 status=0
