@@ -206,17 +206,17 @@ import_gradescope() {
     fi
     if [ -n "${seen[$id]:-}" ]; then
       clash[$folder]=1 clash[${seen[$id]}]=1
-      claimed[$id]+=" $folder"
+      [[ " ${claimed[$id]} " == *" $folder "* ]] || claimed[$id]+=" $folder"
     else
       seen[$id]=$folder claimed[$id]=$folder
     fi
     f_of[n]=$folder id_of[n]=$id name_of[n]=$name email_of[n]=$email created_of[n]=$created member_of[n]=$member
     n=$((n + 1))
   done <"$work/submitters.tsv"
-  for id in "${!claimed[@]}"; do
+  while IFS= read -r id; do
     [[ ${claimed[$id]} == *" "* ]] || continue
-    say "two submissions for '$id' (${claimed[$id]// / and }): both left out, for the staff to sort out; their roster rows have no submission"
-  done
+    say "submissions ${claimed[$id]// / and } all claim the id '$id': left out, for the staff to sort out; their submitters' roster rows have no submission"
+  done < <(printf '%s\n' "${!claimed[@]}" | LC_ALL=C sort)
   for ((i = 0; i < n; i++)); do
     folder=${f_of[i]} id=${id_of[i]}
     if [ "${member_of[i]}" -eq 1 ]; then
@@ -301,4 +301,6 @@ import_canvas() {
 "import_$from"
 n=$(($(wc -l <"$roster") - 1))
 mv -- "$work/out" "$out" || fail "cannot make '$out'"
-echo "Imported $n student$([ "$n" -eq 1 ] || echo s) from the $from export into $out (roster: $out/roster.tsv)"
+left=$(awk -F '\t' 'NR > 1 && $2 == ""' "$out/roster.tsv" | wc -l)
+echo "Imported $n student$([ "$n" -eq 1 ] || echo s) from the $from export into $out (roster: $out/roster.tsv)$(
+  [ "$left" -eq 0 ] || echo "; $left of them left out, with no submission (said above)")"

@@ -143,7 +143,8 @@ sed -i 's/:sid: s3/:sid: s1/' "$tmp/gs_twice/submission_metadata.yml"
 # submission_11's): those two are left out, said, the rest imported.
 OUT=$("$import" --from gradescope "$tmp/gs_twice" "$tmp/twice_subs" 2>&1)
 expect_eq "one SID in two submissions: imported (exit 0)" 0 "$?"
-expect_match "one SID in two submissions: said" "two submissions for 's1' \\(submission_11 and submission_12\\): both left out" "$OUT"
+expect_match "one SID in two submissions: said" "submissions submission_11 and submission_12 all claim the id 's1': left out" "$OUT"
+expect_match "one SID in two submissions: the summary counts them" "Imported 4 students .*; 3 of them left out, with no submission" "$OUT"
 expect_eq "one SID in two submissions: only the other submission's folder" "roster.tsv submission_13" \
   "$(find "$tmp/twice_subs" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort | paste -sd ' ')"
 expect_eq "one SID in two submissions: every submitter in the roster, the two without a submission" "s1: s2: s1: submission_13:submission_13" \
