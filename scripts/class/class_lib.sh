@@ -408,8 +408,8 @@ class_maximum() {
 # grade's options name a reference of their own for that part; or, where
 # cuobjdump and nvidia-smi can tell, one built for none of GPUS
 # (comma-separated indices) and without PTX the driver could compile for it
-# (a program in which cuobjdump finds no device code at all, such as a
-# script standing in for a worker, cannot be told).
+# (a worker that is no ELF program, such as a script standing in for one,
+# cannot be told).
 check_handout_refs() {
   local worker path gpu cap
   for worker in judge_scan_reference judge_render_reference; do
@@ -424,7 +424,7 @@ check_handout_refs() {
       exit 1
     fi
     if ! command -v cuobjdump >/dev/null || ! command -v nvidia-smi >/dev/null; then continue; fi
-    device_code "$path" || continue
+    elf_program "$path" || continue
     for gpu in ${1//,/ }; do
       cap=$(nvidia-smi -i "$gpu" --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | tr -d ' .')
       [[ $cap =~ ^[0-9]+$ ]] || continue
@@ -435,10 +435,8 @@ check_handout_refs() {
   done
 }
 
-# device_code PROGRAM: whether cuobjdump lists any cubin or PTX in PROGRAM.
-device_code() {
-  { cuobjdump --list-elf "$1" || true; cuobjdump --list-ptx "$1" || true; } 2>/dev/null | grep -q 'sm_[0-9]'
-}
+# elf_program FILE: whether FILE starts as an ELF program does.
+elf_program() { [ "$(head -c 4 -- "$1" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 7f454c46 ]; }
 
 # runs_on PROGRAM SM: whether PROGRAM's device code runs on compute
 # capability SM (e.g. 90): a cubin of the same major version no newer than

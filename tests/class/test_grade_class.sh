@@ -206,16 +206,26 @@ printf '#!/bin/sh\necho 9.0\n' >"$tmp/arch-bin/nvidia-smi"
 printf '#!/bin/sh\n[ -z "$FAKE_NONE" ] || exit 0\ncase $1 in --list-elf) echo "ELF file 1: x.1.sm_${FAKE_ELF:-80}.cubin" ;; --list-ptx) [ -z "$FAKE_PTX" ] || echo "PTX file 1: x.1.sm_$FAKE_PTX.ptx" ;; esac\n' \
   >"$tmp/arch-bin/cuobjdump"
 chmod +x "$tmp/arch-bin/"*
+# The stand-in handout's workers are scripts, which cuobjdump cannot read:
+# ELF programs in their place, whose device code the stand-in names.
+for worker in judge_scan_reference judge_render_reference; do
+  mv "$handout/ref/.bin/$worker" "$tmp/kept_$worker" && cp /bin/true "$handout/ref/.bin/$worker"
+done
 OUT=$(PATH=$tmp/arch-bin:$PATH "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 "$tmp/one" 2>&1)
 expect_eq "references built for another GPU: refused" 1 "$?"
 expect_match "references built for another GPU: says so" \
   '^grade_class.sh: the handout.s ref/.bin/judge_scan_reference has no code for GPU 0 \(sm_90\): .*--cuda-archs' "$OUT"
+OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_NONE=1 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
+expect_eq "references without device code: refused" 1 "$?"
 OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_PTX=75 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
 expect_eq "references with PTX the driver compiles: graded" 0 "$?"
 OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_ELF=90 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
 expect_eq "references built for the GPU: graded" 0 "$?"
-OUT=$(PATH=$tmp/arch-bin:$PATH FAKE_NONE=1 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
-expect_eq "references in which cuobjdump finds no device code (stand-ins): cannot be told, graded" 0 "$?"
+for worker in judge_scan_reference judge_render_reference; do
+  mv "$tmp/kept_$worker" "$handout/ref/.bin/$worker"
+done
+OUT=$(PATH=$tmp/arch-bin:$PATH "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-refs" --gpus 0 --force "$tmp/one" 2>&1)
+expect_eq "references that are no ELF programs (the stand-ins' scripts): cannot be told, graded" 0 "$?"
 expect_eq "refused classes graded nobody" "$((calls + 4))" "$(wc -l <"$GRADE_CALLS")"
 
 OUT=$("$repo/scripts/class/grade_class.sh" --handout "$tmp" "$subs" 2>&1)
