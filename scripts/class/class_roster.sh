@@ -27,8 +27,9 @@ take_roster() {
 }
 
 # write_roster_books OUT COLUMN: with OUT/roster.tsv, OUT/gradebook_roster.csv
-# (a row per roster entry: its submission's grades, or "no submission", or,
-# with no submission id, that the import left it out)
+# (a row per roster entry: its submission's grades, or "no submission" and
+# 0 points, or, with no submission id, that the import left it out and no
+# points at all)
 # and, for Canvas's entries, OUT/canvas.csv: the columns Canvas's gradebook
 # import reads (Student, ID, SIS User ID, SIS Login ID, Section) and COLUMN,
 # the assignment, holding the total.
@@ -56,11 +57,15 @@ write_roster_books() {
       id = $1; sub_id = $2
       if (sub_id != "" && sub_id in grades) {
         line = grades[sub_id]; st = status[sub_id]
+      } else if (sub_id == "") {
+        # One the import left out (its id claimed twice): no grade yet,
+        # so that an upload before the staff sort it out gives none.
+        line = ""; for (i = 1; i <= parts + 1; i++) line = line ","; line = line "," (max + 0)
+        st = "left out at import: its id claimed by two submissions"
       } else {
-        # No submission: none in the export, or, with no id to grade it
-        # under, one the import left out (its id claimed twice).
+        # None in the export: nothing handed in, nothing earned.
         line = ""; for (i = 1; i <= parts + 1; i++) line = line ",0"; line = line "," (max + 0)
-        st = (sub_id == "" ? "left out at import: its id claimed by two submissions" : "no submission")
+        st = "no submission"
       }
       printf "%s,%s,%s,%s,%s,%s,%s%s,,,%s\n", csv_quoted(id), csv_quoted($3), csv_quoted($4), csv_quoted(sub_id), csv_quoted($5),
         csv_cell($6), csv_cell($7), line, st >roster_book

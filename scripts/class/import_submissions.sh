@@ -14,8 +14,9 @@
 #                 name; a group's submission is graded once, and the roster
 #                 lists every member with it (a later member without a SID
 #                 of their own gets FOLDER-N, N their place in the group,
-#                 said). Two submissions claiming one id are both left
-#                 out, said: their roster rows have no submission.
+#                 said). Two submissions claiming one id (alike but for
+#                 letter case is one id) are both left out, said: their
+#                 roster rows have no submission.
 #     canvas      "Download Submissions": a file per file handed in, named
 #                 LOGIN_[LATE_]USERID_SUBMISSIONID_NAME (Canvas numbers a
 #                 resubmitted NAME as NAME-1, NAME-2 before its extension:
@@ -112,8 +113,9 @@ copy_files() {
   done < <(cd "$from" && find . -mindepth 1 ! -type d -print0)
 }
 
-# valid_id TEXT: whether grade_class.sh takes TEXT as a student id.
-valid_id() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$ ]]; }
+# valid_id TEXT: whether grade_class.sh takes TEXT as a student id, and
+# it is not the roster's own name in OUT.
+valid_id() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$ && ${1,,} != roster.tsv ]]; }
 
 roster=$work/out/roster.tsv
 printf 'id\tsubmission\tname\temail\tsubmitted_at\tlate\tlate_by_s\tplatform\n' >"$roster"
@@ -173,10 +175,12 @@ import_gradescope() {
 
   # Two passes: the first gives each submitter an id, the second imports.
   # One id claimed by two submissions (a student typing another's SID)
-  # leaves out those submissions alone, said, rather than the class.
-  local folder name sid email created id why submission="" last="" member=0 late late_by when i n=0
+  # leaves out those submissions alone, said, rather than the class. Ids
+  # are one id whatever their letters' case (seen, claimed: by the id in
+  # lower case), as a gradebook's upload and some file systems take them.
+  local folder name sid email created id key why submission="" last="" member=0 late late_by when i n=0
   local -a f_of=() id_of=() name_of=() email_of=() created_of=() member_of=()
-  declare -A seen=() listed=() claimed=() clash=()
+  declare -A seen=() listed=() claimed=() clash=() spelled=()
   while IFS=$'\037' read -r folder name sid email created; do
     valid_id "$folder" || fail "$metadata names '$folder', not a submission folder"
     if [ ! -d "$root/$folder" ] || [ -L "$root/$folder" ]; then
@@ -196,7 +200,7 @@ import_gradescope() {
       why="has no SID"
     elif ! valid_id "$sid"; then
       why="has SID '$sid', not an id"
-    elif [ "${seen[$sid]:-}" = "$folder" ]; then
+    elif [ "${seen[${sid,,}]:-}" = "$folder" ]; then
       why="has SID '$sid', another member's"
     fi
     if [ -n "$why" ]; then
@@ -204,18 +208,20 @@ import_gradescope() {
       [ "$member" -eq 1 ] || id=$folder-$member
       say "$folder's submitter $member $why: imported as $id"
     fi
-    if [ -n "${seen[$id]:-}" ]; then
-      clash[$folder]=1 clash[${seen[$id]}]=1
-      [[ " ${claimed[$id]} " == *" $folder "* ]] || claimed[$id]+=" $folder"
+    key=${id,,}
+    if [ -n "${seen[$key]:-}" ]; then
+      clash[$folder]=1 clash[${seen[$key]}]=1
+      [[ " ${claimed[$key]} " == *" $folder "* ]] || claimed[$key]+=" $folder"
+      [[ " ${spelled[$key]} " == *" '$id' "* ]] || spelled[$key]+=" '$id'"
     else
-      seen[$id]=$folder claimed[$id]=$folder
+      seen[$key]=$folder claimed[$key]=$folder spelled[$key]="'$id'"
     fi
     f_of[n]=$folder id_of[n]=$id name_of[n]=$name email_of[n]=$email created_of[n]=$created member_of[n]=$member
     n=$((n + 1))
   done <"$work/submitters.tsv"
-  while IFS= read -r id; do
-    [[ ${claimed[$id]} == *" "* ]] || continue
-    say "submissions ${claimed[$id]// / and } all claim the id '$id': left out, for the staff to sort out; their submitters' roster rows have no submission"
+  while IFS= read -r key; do
+    [[ ${claimed[$key]} == *" "* ]] || continue
+    say "submissions ${claimed[$key]// / and } all claim the id ${spelled[$key]// / or }: left out, for the staff to sort out; their submitters' roster rows have no submission"
   done < <(printf '%s\n' "${!claimed[@]}" | LC_ALL=C sort)
   for ((i = 0; i < n; i++)); do
     folder=${f_of[i]} id=${id_of[i]}

@@ -151,9 +151,32 @@ expect_eq "one SID in two submissions: every submitter in the roster, the two wi
   "$(awk -F '\t' 'NR > 1 { print $1 ":" $2 }' "$tmp/twice_subs/roster.tsv" | paste -sd ' ')"
 run_class twice_out "$tmp/twice_subs"
 expect_eq "one SID in two submissions: the class graded" 0 "$STATUS"
-expect_eq "one SID in two submissions: the roster book says so, the maximum kept" \
-  "s1:82:left out at import: its id claimed by two submissions s2:82:left out at import: its id claimed by two submissions s1:82:left out at import: its id claimed by two submissions submission_13:82:graded" \
-  "$(awk -F, 'NR > 1 { gsub(/"/, ""); print $1 ":" $(NF - 3) ":" $NF }' "$tmp/twice_out/gradebook_roster.csv" | paste -sd ' ')"
+expect_eq "one SID in two submissions: the roster book says so, no total, the maximum kept" \
+  "s1::82:left out at import: its id claimed by two submissions s2::82:left out at import: its id claimed by two submissions s1::82:left out at import: its id claimed by two submissions submission_13:0:82:graded" \
+  "$(awk -F, 'NR > 1 { gsub(/"/, ""); print $1 ":" $(NF - 4) ":" $(NF - 3) ":" $NF }' "$tmp/twice_out/gradebook_roster.csv" | paste -sd ' ')"
+# (The header's parts, counted from the end: a name may hold a comma.)
+expect_eq "one SID in two submissions: the left out's parts empty too" "0 full of 4" \
+  "$(awk -F, 'NR == 1 { parts = NF - 12 } NR == 2 { full = 0; for (i = NF - 4 - parts; i <= NF - 4; i++) full += ($i != "")
+    print full " full of " parts + 1 }' "$tmp/twice_out/gradebook_roster.csv")"
+# Alike but for letter case is one id (an upload takes it so).
+cp -r "$tmp/gs/assignment_7_export" "$tmp/gs_case"
+sed -i 's/:sid: s3/:sid: S1/' "$tmp/gs_case/submission_metadata.yml"
+OUT=$("$import" --from gradescope "$tmp/gs_case" "$tmp/case_subs" 2>&1)
+expect_eq "one SID in two cases: imported (exit 0)" 0 "$?"
+expect_match "one SID in two cases: said, each spelling" \
+  "submissions submission_11 and submission_12 all claim the id 's1' or 'S1': left out" "$OUT"
+expect_eq "one SID in two cases: only the other submission's folder" "roster.tsv submission_13" \
+  "$(find "$tmp/case_subs" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort | paste -sd ' ')"
+# A SID that is the roster's own name is no id: the folder's name instead.
+cp -r "$tmp/gs/assignment_7_export" "$tmp/gs_roster"
+sed -i "s/:sid: 's2'/:sid: 'Roster.tsv'/" "$tmp/gs_roster/submission_metadata.yml"
+OUT=$("$import" --from gradescope "$tmp/gs_roster" "$tmp/roster_subs" 2>&1)
+expect_eq "SID roster.tsv: imported (exit 0)" 0 "$?"
+expect_match "SID roster.tsv: said" "submission_12's submitter 1 has SID 'Roster.tsv', not an id: imported as submission_12" "$OUT"
+expect_eq "SID roster.tsv: the roster kept, the submission under its folder's name" \
+  "roster.tsv s1 submission_12 submission_13" \
+  "$(find "$tmp/roster_subs" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort | paste -sd ' ')"
+expect_eq "SID roster.tsv: the roster is the import's" "id" "$(head -c 2 "$tmp/roster_subs/roster.tsv")"
 cp -r "$tmp/gs/assignment_7_export" "$tmp/gs_missing"
 rm -r "$tmp/gs_missing/submission_13"
 refused "a submission the export lacks" 1 --from gradescope "$tmp/gs_missing"
