@@ -57,6 +57,9 @@ Options:
                         shadow memory counts as data)
   --max-processes N     tasks the worker may have, threads included: its own
                         pids cgroup where one can be made (default 256)
+  --pause-by-signals    hold a worker still with SIGSTOP, as where no freezer
+                        cgroup can be made (default: its own freezer cgroup
+                        where one can be made; the header says which)
   --seed N              seed of the inputs' seeds (default: drawn afresh);
                         the inputs come from it and the secret together
   --secret-file FILE    the grader's secret (at least 16 bytes, kept where
@@ -112,6 +115,7 @@ enum Long {
   kOutputLimit,
   kMemoryLimit,
   kMaxProcesses,
+  kPauseBySignals,
   kSeed,
   kScenes,
   kSize,
@@ -168,6 +172,7 @@ std::optional<JudgeCommand> parse_command_line(int argc, char** argv) {
                                  {"output-limit", required_argument, nullptr, kOutputLimit},
                                  {"memory-limit", required_argument, nullptr, kMemoryLimit},
                                  {"max-processes", required_argument, nullptr, kMaxProcesses},
+                                 {"pause-by-signals", no_argument, nullptr, kPauseBySignals},
                                  {"seed", required_argument, nullptr, kSeed},
                                  {"trusted-untimed", no_argument, nullptr, kTrustedUntimed},
                                  {"secret-file", required_argument, nullptr, kSecretFile},
@@ -235,6 +240,9 @@ std::optional<JudgeCommand> parse_command_line(int argc, char** argv) {
     case kMaxProcesses:
       opt.sandbox.max_processes =
           static_cast<int>(common::parse_int(optarg, "--max-processes", 8, 100000));
+      break;
+    case kPauseBySignals:
+      opt.sandbox.pause_by_signals = true;
       break;
     case kScenes:
       scene_list = parse_scenes(optarg);

@@ -49,9 +49,10 @@ long long keyed_value(const std::string& path, const std::string& key) {
   return -1;
 }
 
-// The file that sets a controller's limit in a child.
+// The file that sets a controller's limit (the freezer's state) in a child.
 std::string limit_file(const std::string& controller, bool v2) {
   if (controller == "pids") return "/pids.max";
+  if (controller == "freezer") return v2 ? "/cgroup.freeze" : "/freezer.state";
   return v2 ? "/memory.max" : "/memory.limit_in_bytes";
 }
 
@@ -73,8 +74,10 @@ Parent own_cgroup(const std::string& controller) {
   std::error_code ec;
   if (!v1.empty() && std::filesystem::is_directory(v1_root + v1, ec))
     return {v1 == "/" ? v1_root : v1_root + v1, false};
-  if (!unified.empty() &&
-      read_first_line("/sys/fs/cgroup/cgroup.controllers").find(controller) != std::string::npos)
+  // cgroup v2's freezer is no controller: every cgroup below the root has it.
+  if (!unified.empty() && exists("/sys/fs/cgroup/cgroup.controllers") &&
+      (controller == "freezer" ||
+       read_first_line("/sys/fs/cgroup/cgroup.controllers").find(controller) != std::string::npos))
     return {"/sys/fs/cgroup" + (unified == "/" ? std::string() : unified), true};
   return {};
 }
@@ -89,7 +92,7 @@ bool can_hold_workers(const Parent& parent, const std::string& controller, std::
   }
   const std::string file = limit_file(controller, parent.v2);
   // cgroup v2 gives a child a controller only where the parent passes it on.
-  if (parent.v2 && !exists(probe + file))
+  if (parent.v2 && controller != "freezer" && !exists(probe + file))
     write_text(parent.folder + "/cgroup.subtree_control", "+" + controller);
   const bool has_limit = exists(probe + file);
   rmdir(probe.c_str());
@@ -123,7 +126,7 @@ Parent find_parent(const std::string& controller, std::string* why) {
 }
 
 WorkerGroups::WorkerGroups(const Parent& memory, long long memory_bytes, const Parent& pids,
-                           int max_tasks) {
+                           int max_tasks, const Parent& freezer) {
   static int made = 0;
   const std::string name =
       "/judge-worker-" + std::to_string(getpid()) + "-" + std::to_string(++made);
@@ -142,11 +145,22 @@ WorkerGroups::WorkerGroups(const Parent& memory, long long memory_bytes, const P
         write_text(memory_ + "/memory.memsw.limit_in_bytes", bytes);
       }
     }
+    std::string v2_folder = memory_v2_ ? memory_ : "";
     if (!pids.folder.empty() && max_tasks > 0) {
       const std::string folder = pids.folder + name;
       if (folder != memory_) folders_.push_back(folder);
       limit(folder, "/pids.max", std::to_string(max_tasks));
       limits_tasks_ = true;
+      if (pids.v2 && v2_folder.empty()) v2_folder = folder;
+    }
+    if (!freezer.folder.empty()) {
+      freezer_v2_ = freezer.v2;
+      freezer_ = freezer.v2 && !v2_folder.empty() ? v2_folder : freezer.folder + name;
+      if (mkdir(freezer_.c_str(), 0755) == 0)
+        folders_.push_back(freezer_);
+      else if (errno != EEXIST)
+        throw std::runtime_error("cannot make the worker's cgroup " + freezer_ + ": " +
+                                 std::strerror(errno));
     }
     for (const std::string& folder : folders_) {
       const int fd = open((folder + "/cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
@@ -163,6 +177,7 @@ WorkerGroups::WorkerGroups(const Parent& memory, long long memory_bytes, const P
 WorkerGroups::WorkerGroups(WorkerGroups&& other) noexcept
     : folders_(std::exchange(other.folders_, {})), joins_(std::exchange(other.joins_, {})),
       memory_(std::exchange(other.memory_, {})), memory_v2_(other.memory_v2_),
+      freezer_(std::exchange(other.freezer_, {})), freezer_v2_(other.freezer_v2_),
       limits_tasks_(other.limits_tasks_) {}
 
 WorkerGroups& WorkerGroups::operator=(WorkerGroups&& other) noexcept {
@@ -173,6 +188,8 @@ WorkerGroups& WorkerGroups::operator=(WorkerGroups&& other) noexcept {
     joins_ = std::exchange(other.joins_, {});
     memory_ = std::exchange(other.memory_, {});
     memory_v2_ = other.memory_v2_;
+    freezer_ = std::exchange(other.freezer_, {});
+    freezer_v2_ = other.freezer_v2_;
     limits_tasks_ = other.limits_tasks_;
   }
   return *this;
@@ -188,6 +205,18 @@ void WorkerGroups::close_joins() {
   joins_.clear();
 }
 
+bool WorkerGroups::freeze(bool on) const {
+  if (freezer_.empty()) return false;
+  return freezer_v2_ ? write_text(freezer_ + "/cgroup.freeze", on ? "1" : "0")
+                     : write_text(freezer_ + "/freezer.state", on ? "FROZEN" : "THAWED");
+}
+
+bool WorkerGroups::frozen() const {
+  if (freezer_.empty()) return false;
+  return freezer_v2_ ? keyed_value(freezer_ + "/cgroup.events", "frozen") == 1
+                     : read_first_line(freezer_ + "/freezer.state") == "FROZEN";
+}
+
 bool WorkerGroups::memory_exceeded() const {
   if (memory_.empty()) return false;
   return (memory_v2_ ? keyed_value(memory_ + "/memory.events", "oom_kill")
@@ -195,6 +224,8 @@ bool WorkerGroups::memory_exceeded() const {
 }
 
 void WorkerGroups::remove() {
+  // A frozen task keeps its folder (and, on cgroup v1, a SIGKILL) waiting.
+  if (!freezer_.empty()) freeze(false);
   // Its processes are gone once the sandbox's first one is: the folders go
   // as soon as the kernel has let them go.
   for (const std::string& folder : folders_)
@@ -202,6 +233,7 @@ void WorkerGroups::remove() {
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
   folders_.clear();
   memory_.clear();
+  freezer_.clear();
 }
 
 } // namespace judge::cgroups

@@ -298,7 +298,8 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
   try {
     groups = cgroups::WorkerGroups(
         {plan.memory_cgroup_parent, plan.memory_cgroup_v2}, options.memory_limit_mib << 20,
-        {plan.pids_cgroup_parent, plan.pids_cgroup_v2}, options.max_processes);
+        {plan.pids_cgroup_parent, plan.pids_cgroup_v2}, options.max_processes,
+        {plan.freezer_cgroup_parent, plan.freezer_cgroup_v2});
   } catch (...) {
     close(log);
     close(null);
@@ -356,7 +357,7 @@ Worker::Worker(Worker&& other) noexcept
     : pid_(std::exchange(other.pid_, -1)), output_limit_(other.output_limit_),
       through_bwrap_(other.through_bwrap_), groups_(std::move(other.groups_)),
       memory_limit_mib_(other.memory_limit_mib_), ended_(std::move(other.ended_)),
-      stopped_(std::move(other.stopped_)) {}
+      stopped_(std::move(other.stopped_)), frozen_(std::exchange(other.frozen_, false)) {}
 
 Worker& Worker::operator=(Worker&& other) noexcept {
   if (this != &other) {
@@ -368,6 +369,7 @@ Worker& Worker::operator=(Worker&& other) noexcept {
     memory_limit_mib_ = other.memory_limit_mib_;
     ended_ = std::move(other.ended_);
     stopped_ = std::move(other.stopped_);
+    frozen_ = std::exchange(other.frozen_, false);
   }
   return *this;
 }
@@ -384,7 +386,7 @@ std::optional<std::string> Worker::reap(int flags) {
   while (r < 0 && errno == EINTR);
   if (r == 0) return std::nullopt;
   // Whatever it left in its process group goes with it.
-  ::kill(-pid_, SIGKILL);
+  kill_group();
   ended_ = r < 0 ? std::string("vanished") : describe_status(status, through_bwrap_, output_limit_);
   if (groups_.memory_exceeded())
     ended_ = "went over its memory limit of " + std::to_string(memory_limit_mib_) +
@@ -409,8 +411,15 @@ std::string Worker::finish(double seconds) {
 
 void Worker::kill() {
   if (pid_ < 0 || ended_) return;
-  ::kill(-pid_, SIGKILL);
+  kill_group();
   reap(0);
+}
+
+void Worker::kill_group() {
+  ::kill(-pid_, SIGKILL);
+  // Frozen on cgroup v1, a task takes its SIGKILL only once thawed.
+  if (frozen_) groups_.freeze(false);
+  frozen_ = false;
 }
 
 std::vector<std::string> gpu_device_nodes(const std::string& bus_id, bool* one_gpu) {
@@ -446,7 +455,7 @@ std::vector<std::string> gpu_device_nodes(const std::string& bus_id, bool* one_g
 SandboxPlan plan_sandbox(const SandboxOptions& options) {
   SandboxPlan plan;
   const bool root = geteuid() == 0;
-  std::string memory_note, pids_note;
+  std::string memory_note, pids_note, pause_note;
   if (options.memory_limit_mib > 0) {
     std::string why;
     const cgroups::Parent p = cgroups::find_parent("memory", &why);
@@ -461,12 +470,22 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
     plan.pids_cgroup_v2 = p.v2;
     if (p.folder.empty()) pids_note = "process limit shared by this user's workers (" + why + ")";
   }
+  if (options.pause_by_signals) {
+    pause_note = "paused by signals (as asked)";
+  } else {
+    std::string why;
+    const cgroups::Parent p = cgroups::find_parent("freezer", &why);
+    plan.freezer_cgroup_parent = p.folder;
+    plan.freezer_cgroup_v2 = p.v2;
+    if (p.folder.empty()) pause_note = "paused by signals (" + why + ")";
+  }
   // A pids cgroup bounds root's workers too, where RLIMIT_NPROC does not.
   const bool own_task_count = !plan.pids_cgroup_parent.empty();
   // Joins the process limit's note and the memory's.
   auto with_notes = [&](SandboxPlan p) {
     if (!own_task_count && p.limits_note.empty()) p.limits_note = pids_note;
-    if (!memory_note.empty()) p.limits_note += (p.limits_note.empty() ? "" : "; ") + memory_note;
+    for (const std::string& note : {memory_note, pause_note})
+      if (!note.empty()) p.limits_note += (p.limits_note.empty() ? "" : "; ") + note;
     return p;
   };
   if (options.unsandboxed) {

@@ -1,11 +1,15 @@
-// Pausing a worker while another one is timed or its inputs are written:
-// every process of its sandbox stopped with SIGSTOP, found through /proc.
-// A signal needs no cgroup (there may be none), and SIGSTOP cannot be
-// caught, blocked or ignored; a stopped process cannot start another, so
-// the pause is whole once a look finds nothing of the worker still running.
-// But a stop ends at any SIGCONT, and a worker can have the kernel send it
-// one (a child's exit signal, a timer's): so what ran while it was held is
-// measured, each task's CPU time against the pause's, and rejects it.
+// Pausing a worker while another one is timed or its inputs are written.
+// Where the judge could make the worker a freezer cgroup, the kernel
+// freezes every task in it: nothing escapes the cgroup, no signal thaws
+// it, and a frozen task starts nothing. Elsewhere (an ordinary user, who
+// may make no cgroup) every process of its sandbox is stopped with
+// SIGSTOP, found through /proc: SIGSTOP cannot be caught, blocked or
+// ignored, and a stopped process cannot start another, so the pause is
+// whole once a look finds nothing of the worker still running. But a stop
+// ends at any SIGCONT, and a worker can have the kernel send it one (a
+// child's exit signal, a timer's): so what ran while it was held is
+// measured, each task's CPU time against the pause's, and rejects it
+// (both ways: what a freezer lets run would be seen too).
 #include <dirent.h>
 #include <signal.h>
 #include <unistd.h>
@@ -149,6 +153,23 @@ std::map<pid_t, long long> cpu_times(const std::vector<Process>& tree) {
 std::string Worker::pause(double seconds) {
   if (pid_ < 0 || ended_) return {};
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  const std::string too_long = "could not be stopped within " +
+                               std::to_string(static_cast<int>(seconds)) +
+                               " s (the judge holds a worker still while it writes inputs or "
+                               "times another)";
+  // (A freezer that cannot be told to freeze leaves the signals.)
+  if (groups_.can_freeze() && groups_.freeze(true)) {
+    frozen_ = true;
+    while (!groups_.frozen()) {
+      if (std::chrono::steady_clock::now() > deadline) return too_long;
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    const std::vector<Process> tree = process_tree(pid_);
+    stopped_.clear();
+    for (const Process& p : tree) stopped_.push_back(p.pid);
+    held_cpu_ns_ = cpu_times(tree);
+    return {};
+  }
   std::set<pid_t> signalled;
   for (;;) {
     bool all_still = true;
@@ -166,9 +187,7 @@ std::string Worker::pause(double seconds) {
       held_cpu_ns_ = cpu_times(tree);
       return {};
     }
-    if (std::chrono::steady_clock::now() > deadline)
-      return "could not be stopped within " + std::to_string(static_cast<int>(seconds)) +
-             " s (the judge holds a worker still while it writes inputs or times another)";
+    if (std::chrono::steady_clock::now() > deadline) return too_long;
     std::this_thread::sleep_for(std::chrono::microseconds(100));
   }
 }
@@ -198,7 +217,12 @@ std::string Worker::held_still() const {
 std::string Worker::resume() {
   if (pid_ < 0 || ended_) return {};
   std::string why = held_still();
-  for (const pid_t pid : stopped_) ::kill(pid, SIGCONT);
+  if (frozen_) {
+    groups_.freeze(false);
+    frozen_ = false;
+  } else {
+    for (const pid_t pid : stopped_) ::kill(pid, SIGCONT);
+  }
   stopped_.clear();
   held_cpu_ns_.clear();
   return why;

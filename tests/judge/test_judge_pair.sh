@@ -6,7 +6,8 @@
 # graded worker that fails scores 0 beside a good reference; a reference
 # that fails writes no graded row; helpers that burn the cores while the
 # graded worker is held (zombie leaders) are held too, and those a
-# SIGCONT they arranged wakes (sigcont_slow_ref) are rejected. Then render's
+# SIGCONT they arranged wakes from a stop by signals (sigcont_slow_ref)
+# are rejected, and cannot wake a freezer. Then render's
 # pair: the reference's frames trusted, the row scored, either side
 # wrong. Skips (77) without bubblewrap.
 #
@@ -74,21 +75,40 @@ expect_eq "zombie burners: exit status" 0 "$status"
 expect_eq "zombie burners: the reference's median call unslowed" yes \
   "$(awk -v m="$(field reference median_ms)" 'BEGIN { print (m < 25) ? "yes" : "no: " m " ms" }')"
 
-# Helpers that undo the pause: each burner has children whose own POSIX
-# timer kills them (SIGKILL reaches a stopped process) and whose exit
+# Helpers that undo a pause by signals: each burner has children whose own
+# POSIX timer kills them (SIGKILL reaches a stopped process) and whose exit
 # signal is SIGCONT, so their parent's stop ends a few ms after the pause
 # saw it stopped, while the reference is timed. The judge measures what
 # ran while it held the worker: rejected, and the reference's row good.
 # (Where no helper's alarm fell in a hold, nothing of it ran there: its
-# row stands, and the reference's median call is unslowed.)
-pair judge_worker_sigcont_slow_ref judge_worker_honest --runs 5 --counts 10000000 --call-timeout 10
-expect_eq "sigcont burners: the reference's row good" ok "$(field reference status)"
-if [ "$(field graded status)" = ok ]; then
-  expect_eq "sigcont burners, not seen to run while held: the reference's median call unslowed" yes \
-    "$(awk -v m="$(field reference median_ms)" 'BEGIN { print (m < 25) ? "yes" : "no: " m " ms" }')"
-else
-  expect_match "sigcont burners: rejected for running while held" 'while the judge held it still' "$(field graded reason)"
-fi
+# row stands, and the reference's median call is unslowed.) A freezer
+# cgroup no SIGCONT thaws: the helpers never run while held.
+# (Unslowed: against the reference's median beside an honest worker, in
+# this run: the burners would take the cores many times over.)
+pair judge_worker_honest judge_worker_honest --runs 5 --counts 10000000 --call-timeout 10
+honest_median=$(field reference median_ms)
+unslowed() {
+  awk -v m="$(field reference median_ms)" -v h="$honest_median" \
+    'BEGIN { print (m < 2 * h + 5) ? "yes" : "no: " m " ms against " h " ms beside an honest worker" }'
+}
+for way in freezer signals; do
+  by=()
+  [ "$way" = freezer ] || by=(--pause-by-signals)
+  pair judge_worker_sigcont_slow_ref judge_worker_honest --runs 5 --counts 10000000 --call-timeout 10 "${by[@]}"
+  if [ "$way" = freezer ] && grep -q 'paused by signals' "$tmp/out"; then
+    skip_part "sigcont burners in a freezer (the judge said: $(grep -o 'paused by signals[^;]*' "$tmp/out" | head -n 1))"
+    continue
+  fi
+  expect_eq "sigcont burners ($way): the reference's row good" ok "$(field reference status)"
+  if [ "$way" = freezer ]; then
+    expect_eq "sigcont burners, frozen: not undone, the row stands" ok "$(field graded status)"
+    expect_eq "sigcont burners, frozen: the reference's median call unslowed" yes "$(unslowed)"
+  elif [ "$(field graded status)" = ok ]; then
+    expect_eq "sigcont burners, not seen to run while held: the reference's median call unslowed" yes "$(unslowed)"
+  else
+    expect_match "sigcont burners: rejected for running while held" 'while the judge held it still' "$(field graded reason)"
+  fi
+done
 
 # A graded worker that hangs: rejected, 0 points, the reference's row good.
 pair judge_worker_hang judge_worker_slow_honest --runs 2

@@ -1,7 +1,9 @@
 // Worker::pause holds every process of a sandboxed worker still, those
 // that left its session and its process tree's middle included, and
-// resume() lets them all go on; what ran while held is seen. The worker is a shell whose loops
-// write to its log: the log stops growing while it is paused.
+// resume() lets them all go on; what ran while held is seen. The worker is
+// a shell whose loops write to its log: the log stops growing while it is
+// paused. Each case runs both ways of pausing: the freezer cgroup (skipped
+// where the judge can make none: an ordinary user) and signals.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -35,15 +37,37 @@ bool both_write(const std::string& log, std::size_t from, double seconds) {
   return false;
 }
 
-TEST(WorkerPause, HoldsEveryProcessOfTheSandboxStill) {
-  judge::SandboxOptions options;
-  options.output_limit_bytes = std::int64_t{64} << 20;
-  judge::SandboxPlan plan;
-  try {
-    plan = judge::plan_sandbox(options);
-  } catch (const std::exception& e) {
-    GTEST_SKIP() << "SKIPPED: no sandbox here: " << e.what();
+enum class Way { kFreezer, kSignals };
+
+class WorkerPause : public ::testing::TestWithParam<Way> {
+protected:
+  // The plan for this case's way of pausing, or a skip saying why none.
+  void plan_for(bool unsandboxed) {
+    options_.unsandboxed = unsandboxed;
+    options_.output_limit_bytes = std::int64_t{64} << 20;
+    options_.pause_by_signals = GetParam() == Way::kSignals;
+    try {
+      plan_ = judge::plan_sandbox(options_);
+    } catch (const std::exception& e) {
+      GTEST_SKIP() << "SKIPPED: no sandbox here: " << e.what();
+    }
+    if (GetParam() == Way::kFreezer && plan_.freezer_cgroup_parent.empty())
+      GTEST_SKIP() << "SKIPPED: no freezer cgroup here: " << plan_.limits_note;
   }
+  judge::SandboxOptions options_;
+  judge::SandboxPlan plan_;
+};
+
+INSTANTIATE_TEST_SUITE_P(Ways, WorkerPause, ::testing::Values(Way::kFreezer, Way::kSignals),
+                         [](const auto& info) {
+                           return info.param == Way::kFreezer ? "freezer" : "signals";
+                         });
+
+TEST_P(WorkerPause, HoldsEveryProcessOfTheSandboxStill) {
+  plan_for(false);
+  if (IsSkipped()) return;
+  const judge::SandboxOptions& options = options_;
+  const judge::SandboxPlan& plan = plan_;
   TempDir dir;
   const std::string log = dir.file("worker.log");
   // A loop in a new session whose parent has gone (taken in by the
@@ -82,15 +106,11 @@ bool grows(const std::string& log, std::size_t from, double seconds) {
 }
 
 // A zombie leader: its first thread's state (Z) is not the process's.
-TEST(WorkerPause, HoldsAZombieLeadersOtherThreadsStill) {
-  judge::SandboxOptions options;
-  options.output_limit_bytes = std::int64_t{64} << 20;
-  judge::SandboxPlan plan;
-  try {
-    plan = judge::plan_sandbox(options);
-  } catch (const std::exception& e) {
-    GTEST_SKIP() << "SKIPPED: no sandbox here: " << e.what();
-  }
+TEST_P(WorkerPause, HoldsAZombieLeadersOtherThreadsStill) {
+  plan_for(false);
+  if (IsSkipped()) return;
+  const judge::SandboxOptions& options = options_;
+  const judge::SandboxPlan& plan = plan_;
   TempDir dir;
   const std::string log = dir.file("worker.log");
   judge::Worker worker = judge::Worker::start({ZOMBIE_LEADER_PATH}, {}, log, options, plan);
@@ -109,11 +129,13 @@ TEST(WorkerPause, HoldsAZombieLeadersOtherThreadsStill) {
 
 // A stop can be ended by any SIGCONT, one the worker arranged for itself
 // included (a child's exit signal, a timer's): here the test sends it, as
-// such a signal would come. What ran while held is seen.
-TEST(WorkerPause, AWorkerThatRanWhileHeldIsSeen) {
-  judge::SandboxOptions options;
-  options.unsandboxed = true; // its own pid is the one to signal
-  const judge::SandboxPlan plan = judge::plan_sandbox(options);
+// such a signal would come. What ran while held is seen; a freezer is not
+// ended by it at all.
+TEST_P(WorkerPause, ASigcontEndsNoFreezeAndWhatRanIsSeen) {
+  plan_for(true); // its own pid is the one to signal
+  if (IsSkipped()) return;
+  const judge::SandboxOptions& options = options_;
+  const judge::SandboxPlan& plan = plan_;
   TempDir dir;
   const std::string pid_file = dir.file("pid");
   judge::Worker worker =
@@ -132,16 +154,39 @@ TEST(WorkerPause, AWorkerThatRanWhileHeldIsSeen) {
   ASSERT_EQ(::kill(pid, SIGCONT), 0);
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   const std::string why = worker.held_still();
-  EXPECT_NE(why.find("while the judge held it still"), std::string::npos) << why;
-  // It runs on meanwhile: resume() sees it too.
-  EXPECT_NE(worker.resume().find("while the judge held it still"), std::string::npos);
+  if (GetParam() == Way::kFreezer) {
+    EXPECT_EQ(why, "") << "a SIGCONT thawed the freezer";
+    EXPECT_EQ(worker.resume(), "");
+  } else {
+    EXPECT_NE(why.find("while the judge held it still"), std::string::npos) << why;
+    // It runs on meanwhile: resume() sees it too.
+    EXPECT_NE(worker.resume().find("while the judge held it still"), std::string::npos);
+  }
   worker.kill();
 }
 
-TEST(WorkerPause, AnEndedWorkerNeedsNoPause) {
-  judge::SandboxOptions options;
-  options.unsandboxed = true;
-  const judge::SandboxPlan plan = judge::plan_sandbox(options);
+// Killed while held (a worker rejected mid-pair): it ends at once, with
+// its cgroups (a frozen task on cgroup v1 takes no SIGKILL until thawed).
+TEST_P(WorkerPause, AHeldWorkerIsKilledAtOnce) {
+  plan_for(false);
+  if (IsSkipped()) return;
+  TempDir dir;
+  const std::string log = dir.file("worker.log");
+  judge::Worker worker = judge::Worker::start(
+      {"/bin/sh", "-c", "while :; do echo b; sleep 0.01; done"}, {}, log, options_, plan_);
+  ASSERT_TRUE(grows(log, 0, 10)) << "it never wrote";
+  ASSERT_EQ(worker.pause(5), "");
+  const auto start = std::chrono::steady_clock::now();
+  worker.kill();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  EXPECT_NE(worker.poll(), std::nullopt);
+}
+
+TEST_P(WorkerPause, AnEndedWorkerNeedsNoPause) {
+  plan_for(true);
+  if (IsSkipped()) return;
+  const judge::SandboxOptions& options = options_;
+  const judge::SandboxPlan& plan = plan_;
   TempDir dir;
   judge::Worker worker = judge::Worker::start({"/bin/true"}, {}, dir.file("log"), options, plan);
   EXPECT_EQ(worker.finish(10), "exited with status 0");

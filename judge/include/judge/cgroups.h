@@ -1,7 +1,8 @@
 // The workers' cgroups: a memory cgroup (all a worker maps, shared memory
-// included) and a pids cgroup (its own count of tasks, so one worker's
+// included), a pids cgroup (its own count of tasks, so one worker's
 // processes cannot use up another's, as the per-user RLIMIT_NPROC lets
-// them), cgroup v2 or v1, wherever the judge may make them.
+// them) and a freezer (a pause no signal of the worker's can end), cgroup
+// v2 or v1, wherever the judge may make them.
 #pragma once
 
 #include <string>
@@ -15,20 +16,24 @@ struct Parent {
   bool v2 = false;
 };
 
-// The parent for `controller` ("memory" or "pids"): the judge's own cgroup
+// The parent for `controller` ("memory", "pids" or "freezer", which cgroup
+// v2 gives every cgroup but its root): the judge's own cgroup
 // of that controller, else (cgroup v2, whose rule keeps a controller from a
 // cgroup that holds processes, as the judge's does) the hierarchy's root;
 // tried by making a child. An empty folder and the reason when neither can.
 Parent find_parent(const std::string& controller, std::string* why);
 
-// One worker's cgroups, made before it starts: its memory limit (0: none)
-// and its task limit (0: none), each where its parent allows. On cgroup v2
-// both limits share one folder when their parents are the same.
+// One worker's cgroups, made before it starts: its memory limit (0: none),
+// its task limit (0: none) and its freezer, each where its parent allows.
+// On cgroup v2, where a process is in one cgroup only, they share one
+// folder: the limits' where their parents are the same, and the freezer
+// is the limits' folder where there is one.
 class WorkerGroups {
 public:
   WorkerGroups() = default;
   // Throws std::runtime_error when a folder cannot be made or limited.
-  WorkerGroups(const Parent& memory, long long memory_bytes, const Parent& pids, int max_tasks);
+  WorkerGroups(const Parent& memory, long long memory_bytes, const Parent& pids, int max_tasks,
+               const Parent& freezer);
   WorkerGroups(WorkerGroups&& other) noexcept;
   WorkerGroups& operator=(WorkerGroups&& other) noexcept;
   WorkerGroups(const WorkerGroups&) = delete;
@@ -42,6 +47,12 @@ public:
   bool limits_tasks() const { return limits_tasks_; }
   // Whether the memory cgroup's limit killed something.
   bool memory_exceeded() const;
+  // The freezer: whether there is one; asks it to freeze (true) or thaw
+  // every task in it, false when it cannot be told; whether all of them
+  // are frozen now (a freeze takes effect as each task leaves the kernel).
+  bool can_freeze() const { return !freezer_.empty(); }
+  bool freeze(bool on) const;
+  bool frozen() const;
   // Removes the folders once the kernel has let their processes go.
   void remove();
 
@@ -50,6 +61,8 @@ private:
   std::vector<int> joins_;
   std::string memory_;
   bool memory_v2_ = false;
+  std::string freezer_;
+  bool freezer_v2_ = false;
   bool limits_tasks_ = false;
 };
 

@@ -40,6 +40,9 @@ struct SandboxOptions {
   // made, else RLIMIT_NPROC on top of what the user runs already.
   int max_processes = 256;
   int max_open_files = 256;
+  // Pause with SIGSTOP even where a freezer cgroup can be made (as where
+  // none can: for tests of that way).
+  bool pause_by_signals = false;
 };
 
 // What the sandbox can and cannot enforce here, decided once by trying it.
@@ -54,6 +57,11 @@ struct SandboxPlan {
   bool memory_cgroup_v2 = false;
   std::string pids_cgroup_parent;
   bool pids_cgroup_v2 = false;
+  // The workers' freezer cgroups' parent; empty where none can be made
+  // (or pause_by_signals): the pause then stops the worker with signals,
+  // and limits_note says so.
+  std::string freezer_cgroup_parent;
+  bool freezer_cgroup_v2 = false;
 };
 
 // The device nodes a worker needs for the GPU with PCI bus id `bus_id`
@@ -90,23 +98,25 @@ public:
   std::string finish(double seconds);
   // Ends it and everything it started, at once.
   void kill();
-  // Stops it and everything it started (SIGSTOP), so nothing of it runs
-  // while another worker is timed or its inputs are written: empty once all
-  // of it is still, else why not within `seconds`. The pause notes each
-  // task's time on a CPU so far.
+  // Stops it and everything it started (its freezer cgroup, else SIGSTOP),
+  // so nothing of it runs while another worker is timed or its inputs are
+  // written: empty once all of it is still, else why not within `seconds`.
+  // The pause notes each task's time on a CPU so far.
   std::string pause(double seconds);
   // While paused: empty when nothing of it ran since the pause, else why
-  // not. A stop can be ended by a SIGCONT the worker arranged for itself
-  // (a child's exit signal, a timer), and a task may finish a system call
-  // first: a process or thread the pause did not see, or more CPU time
-  // than stopping takes, is the worker running while it should be still.
+  // not. A stop by signal can be ended by a SIGCONT the worker arranged
+  // for itself (a child's exit signal, a timer), and a task may finish a
+  // system call first: a process or thread the pause did not see, or more
+  // CPU time than stopping takes, is the worker running while it should
+  // be still.
   std::string held_still() const;
-  // Lets it all go on, at once: it signals the processes the pause
-  // stopped. Returns held_still()'s answer, taken first.
+  // Lets it all go on, at once: it thaws the freezer, or signals the
+  // processes the pause stopped. Returns held_still()'s answer, taken first.
   std::string resume();
 
 private:
   std::optional<std::string> reap(int flags);
+  void kill_group(); // SIGKILL to its process group, thawed if frozen
   pid_t pid_ = -1;
   std::int64_t output_limit_ = 0;
   bool through_bwrap_ = false;
@@ -114,6 +124,7 @@ private:
   std::int64_t memory_limit_mib_ = 0;
   std::optional<std::string> ended_;
   std::vector<pid_t> stopped_;             // by pause(), for resume()
+  bool frozen_ = false;                    // the pause froze its cgroup
   std::map<pid_t, long long> held_cpu_ns_; // each task's CPU time at the pause, by thread id
 };
 
