@@ -5,7 +5,9 @@
 // judge_cli.h reads the command line, judge_rows.h prints the rows.
 #include <cuda_runtime_api.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iomanip>
@@ -16,6 +18,7 @@
 #include "common/cli.h"
 #include "common/cuda_check.h"
 #include "common/device.h"
+#include "judge/cgroups.h"
 #include "judge/contract.h"
 #include "judge/render_judge.h"
 #include "judge/saxpy_judge.h"
@@ -133,12 +136,14 @@ int run(int argc, char** argv) {
   prepare_log_dir(opt);
   judge_app::RowPrinter rows(command.rows_file);
   bind_gpu(opt);
-  const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
-  make_log_dir(opt);
-
-  // The judge's own workers lie beside its program, as the build puts them.
+  // The judge's own workers and launcher lie beside its program, as the
+  // build puts them.
   const std::string self = absolute("/proc/self/exe", "judge");
   const std::string own_dir = self.substr(0, self.rfind('/') + 1);
+  if (access((own_dir + "judge_launch").c_str(), X_OK) == 0)
+    opt.sandbox.launcher = own_dir + "judge_launch";
+  const judge::SandboxPlan plan = judge::plan_sandbox(opt.sandbox);
+  make_log_dir(opt);
   if (opt.memory == judge::MemoryKind::kDevice)
     opt.switch_ms = judge::measure_switch_ms(own_dir + "judge_calibration_worker", opt, plan);
   std::cout << sandbox_header(opt, plan);
@@ -199,9 +204,19 @@ int run(int argc, char** argv) {
   return all_ok ? 0 : 1;
 }
 
+// Ended by a signal (a cancelled job, a Slurm time limit's SIGTERM, ^C):
+// whatever worker it held frozen is thawed first, so that it dies with
+// the judge (its sandbox's SIGKILL, which cgroup v1 holds for frozen tasks).
+extern "C" void end_thawed(int signal_number) {
+  judge::cgroups::thaw_all();
+  std::signal(signal_number, SIG_DFL);
+  std::raise(signal_number);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
+  for (const int signal_number : {SIGTERM, SIGINT, SIGHUP}) std::signal(signal_number, end_thawed);
   // Workers load every kernel when their CUDA context is made, before they
   // say they are ready, so no timed call pays for loading code. The sandbox
   // passes the variable on.

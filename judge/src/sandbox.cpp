@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -121,6 +122,15 @@ std::string reachable_copy(const std::string& program) {
   return copy;
 }
 
+// Whether the kernel counts RLIMIT_NPROC per user namespace (Linux 5.14's
+// ucounts): a limit set inside a sandbox then counts its tasks alone.
+bool nproc_per_user_namespace() {
+  utsname u{};
+  int major = 0, minor = 0;
+  if (uname(&u) != 0 || std::sscanf(u.release, "%d.%d", &major, &minor) != 2) return false;
+  return major > 5 || (major == 5 && minor >= 14);
+}
+
 bool is_link(const std::string& path) {
   struct stat st {};
   return lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
@@ -174,6 +184,7 @@ std::vector<std::string> library_folders() {
 // and the worker program. No home, no handout, no other student, no
 // reference program, no socket: none of them is in the view.
 std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
+                                       const std::vector<std::string>& programs,
                                        const SandboxOptions& options) {
   std::vector<std::string> a = {find_program(options.bwrap),
                                 "--unshare-all",
@@ -210,7 +221,8 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
   // What --hide names only matters where the view shows it.
   std::vector<std::string> hidden;
   for (const std::string& path : options.hide) {
-    bool shown = inside(path, "/usr") || inside(path, "/sys") || inside(argv[0], path);
+    bool shown = inside(path, "/usr") || inside(path, "/sys");
+    for (const std::string& program : programs) shown = shown || inside(program, path);
     for (const std::string& folder : libraries) shown = shown || inside(path, folder);
     if (shown) hidden.push_back(path);
   }
@@ -226,7 +238,7 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
       a.insert(a.end(), {"--ro-bind", "/dev/null", path});
     }
   }
-  a.insert(a.end(), {"--ro-bind", argv[0], argv[0]});
+  for (const std::string& program : programs) a.insert(a.end(), {"--ro-bind", program, program});
   for (const std::string& path : folders) a.insert(a.end(), {"--remount-ro", path});
   a.insert(a.end(), {"--remount-ro", "/", "--chdir", "/tmp", "--clearenv", "--setenv", "PATH",
                      "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp"});
@@ -270,10 +282,29 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
                      const SandboxPlan& plan) {
   if (argv.empty() || argv[0].empty() || argv[0][0] != '/')
     throw std::invalid_argument("worker: the program needs an absolute path");
+  // Its cgroups, joined by the child before it drops to nobody. Its own
+  // task count there makes the per-user RLIMIT_NPROC, which every worker of
+  // the user shares, needless.
+  cgroups::WorkerGroups groups(
+      {plan.memory_cgroup_parent, plan.memory_cgroup_v2}, options.memory_limit_mib << 20,
+      {plan.pids_cgroup_parent, plan.pids_cgroup_v2}, options.max_processes,
+      {plan.freezer_cgroup_parent, plan.freezer_cgroup_v2});
+  auto reachable = [&](const std::string& program) {
+    return plan.sandboxed && plan.drop_to_nobody ? reachable_copy(program) : program;
+  };
   std::vector<std::string> program_argv = argv;
-  if (plan.sandboxed && plan.drop_to_nobody) program_argv[0] = reachable_copy(argv[0]);
+  program_argv[0] = reachable(argv[0]);
+  std::vector<std::string> programs = {program_argv[0]};
+  // Without a pids cgroup of its own, its task limit is set inside the
+  // sandbox, where its user namespace's tasks alone count against it.
+  const bool launched = plan.launcher_limits_tasks && !groups.limits_tasks();
+  if (launched) {
+    programs.push_back(reachable(options.launcher));
+    program_argv.insert(program_argv.begin(),
+                        {programs.back(), std::to_string(options.max_processes)});
+  }
   std::vector<std::string> command =
-      plan.sandboxed ? bwrap_command(program_argv, options) : program_argv;
+      plan.sandboxed ? bwrap_command(program_argv, programs, options) : program_argv;
   std::vector<char*> c_argv = c_strings(command);
   const int log = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (log < 0) throw std::system_error(errno, std::generic_category(), "cannot open " + log_path);
@@ -291,22 +322,8 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
   const rlimit data{data_bytes, data_bytes};
   const rlimit core{0, 0};
 
-  // Its cgroups, joined by the child before it drops to nobody. Its own
-  // task count there makes the per-user RLIMIT_NPROC, which every worker of
-  // the user shares, needless.
-  cgroups::WorkerGroups groups;
-  try {
-    groups = cgroups::WorkerGroups(
-        {plan.memory_cgroup_parent, plan.memory_cgroup_v2}, options.memory_limit_mib << 20,
-        {plan.pids_cgroup_parent, plan.pids_cgroup_v2}, options.max_processes,
-        {plan.freezer_cgroup_parent, plan.freezer_cgroup_v2});
-  } catch (...) {
-    close(log);
-    close(null);
-    throw;
-  }
   const std::vector<int> joins = groups.joins();
-  const bool shared_nproc = !groups.limits_tasks();
+  const bool shared_nproc = !groups.limits_tasks() && !launched;
   const uid_t uid = plan.drop_to_nobody ? kNobody : getuid();
   const rlim_t processes =
       shared_nproc ? static_cast<rlim_t>(tasks_of(uid) + options.max_processes) : RLIM_INFINITY;
@@ -357,7 +374,8 @@ Worker::Worker(Worker&& other) noexcept
     : pid_(std::exchange(other.pid_, -1)), output_limit_(other.output_limit_),
       through_bwrap_(other.through_bwrap_), groups_(std::move(other.groups_)),
       memory_limit_mib_(other.memory_limit_mib_), ended_(std::move(other.ended_)),
-      stopped_(std::move(other.stopped_)), frozen_(std::exchange(other.frozen_, false)) {}
+      stopped_(std::move(other.stopped_)), frozen_(std::exchange(other.frozen_, false)),
+      held_cpu_ns_(std::move(other.held_cpu_ns_)) {}
 
 Worker& Worker::operator=(Worker&& other) noexcept {
   if (this != &other) {
@@ -369,6 +387,7 @@ Worker& Worker::operator=(Worker&& other) noexcept {
     memory_limit_mib_ = other.memory_limit_mib_;
     ended_ = std::move(other.ended_);
     stopped_ = std::move(other.stopped_);
+    held_cpu_ns_ = std::move(other.held_cpu_ns_);
     frozen_ = std::exchange(other.frozen_, false);
   }
   return *this;
@@ -456,6 +475,17 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
   SandboxPlan plan;
   const bool root = geteuid() == 0;
   std::string memory_note, pids_note, pause_note;
+  // The freezer first: finding a parent sweeps a dead judge's folders,
+  // and its frozen tasks die only once thawed.
+  if (options.pause_by_signals) {
+    pause_note = "paused by signals (as asked)";
+  } else {
+    std::string why;
+    const cgroups::Parent p = cgroups::find_parent("freezer", &why);
+    plan.freezer_cgroup_parent = p.folder;
+    plan.freezer_cgroup_v2 = p.v2;
+    if (p.folder.empty()) pause_note = "paused by signals (" + why + ")";
+  }
   if (options.memory_limit_mib > 0) {
     std::string why;
     const cgroups::Parent p = cgroups::find_parent("memory", &why);
@@ -470,20 +500,12 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
     plan.pids_cgroup_v2 = p.v2;
     if (p.folder.empty()) pids_note = "process limit shared by this user's workers (" + why + ")";
   }
-  if (options.pause_by_signals) {
-    pause_note = "paused by signals (as asked)";
-  } else {
-    std::string why;
-    const cgroups::Parent p = cgroups::find_parent("freezer", &why);
-    plan.freezer_cgroup_parent = p.folder;
-    plan.freezer_cgroup_v2 = p.v2;
-    if (p.folder.empty()) pause_note = "paused by signals (" + why + ")";
-  }
   // A pids cgroup bounds root's workers too, where RLIMIT_NPROC does not.
   const bool own_task_count = !plan.pids_cgroup_parent.empty();
   // Joins the process limit's note and the memory's.
   auto with_notes = [&](SandboxPlan p) {
-    if (!own_task_count && p.limits_note.empty()) p.limits_note = pids_note;
+    if (!own_task_count && !p.launcher_limits_tasks && p.limits_note.empty())
+      p.limits_note = pids_note;
     for (const std::string& note : {memory_note, pause_note})
       if (!note.empty()) p.limits_note += (p.limits_note.empty() ? "" : "; ") + note;
     return p;
@@ -499,6 +521,9 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
   for (bool drop : root ? std::vector<bool>{true, false} : std::vector<bool>{false}) {
     plan.sandboxed = true;
     plan.drop_to_nobody = drop;
+    // (Root's tasks are not counted against RLIMIT_NPROC at all.)
+    plan.launcher_limits_tasks =
+        !options.launcher.empty() && (drop || !root) && nproc_per_user_namespace();
     char log_name[] = "/tmp/judge-sandbox-XXXXXX";
     const int fd = mkstemp(log_name);
     if (fd < 0) throw std::system_error(errno, std::generic_category(), "mkstemp");

@@ -79,6 +79,17 @@ Answer Session::send(Command command, std::int64_t n, double seconds, float scal
     a.failure = stop("answered a request it was not sent (broke the protocol)");
     return a;
   }
+  // Whether it ran while held is looked at before the clock starts: the
+  // look reads every task's time, which is the judge's cost, not the
+  // worker's.
+  if (resume) {
+    const std::string ran = worker_.held_still();
+    if (!ran.empty()) {
+      paused_ = false;
+      a.failure = stop(ran);
+      return a;
+    }
+  }
   block_->command = static_cast<std::uint32_t>(command);
   block_->n = n;
   block_->scalar = scalar;
@@ -88,11 +99,7 @@ Answer Session::send(Command command, std::int64_t n, double seconds, float scal
   block_->request_seq.store(seq, std::memory_order_release);
   if (resume) {
     paused_ = false;
-    const std::string ran = worker_.resume();
-    if (!ran.empty()) {
-      a.failure = stop(ran);
-      return a;
-    }
+    worker_.let_go();
   }
   Clock::time_point end;
   for (std::uint64_t spins = 0;; ++spins) {

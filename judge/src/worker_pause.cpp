@@ -217,6 +217,12 @@ std::string Worker::held_still() const {
 std::string Worker::resume() {
   if (pid_ < 0 || ended_) return {};
   std::string why = held_still();
+  let_go();
+  return why;
+}
+
+void Worker::let_go() {
+  if (pid_ < 0 || ended_) return;
   if (frozen_) {
     groups_.freeze(false);
     frozen_ = false;
@@ -225,7 +231,6 @@ std::string Worker::resume() {
   }
   stopped_.clear();
   held_cpu_ns_.clear();
-  return why;
 }
 
 } // namespace judge

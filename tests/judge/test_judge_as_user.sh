@@ -2,9 +2,10 @@
 # The judge's exploit suite (test_judge_exploits.sh) with the judge run as
 # an ordinary user, as a Slurm cluster runs it: no cgroups it may make, the
 # workers as that same user. Every exploit must still be caught, the honest
-# worker keep its rows, and where a limit cannot hold (shared memory, a
-# process count of the worker's own) the judge must say so and why, rather
-# than the test skipping it. Run as root, the suite runs as nobody, from a
+# worker keep its rows, each worker keep a process count of its own (set
+# inside its sandbox), and where a limit cannot hold (shared memory; the
+# process count on a kernel before 5.14) the judge must say so and why,
+# rather than the test skipping it. Run as root, the suite runs as nobody, from a
 # copy of the judge, its workers and the test scripts in a folder nobody
 # owns (the build may lie where nobody cannot reach).
 #
@@ -31,7 +32,7 @@ as_user() { setpriv --reuid="$uid" --regid="$gid" --clear-groups "$@"; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf -- "$tmp"' EXIT
 mkdir -p "$tmp/bin" "$tmp/tests/judge" "$tmp/tests/grade" "$tmp/temp"
-cp -- "$judge" "$bin"/judge_worker_* "$tmp/bin/" || exit 1
+cp -- "$judge" "$(dirname "$judge")/judge_launch" "$bin"/judge_worker_* "$tmp/bin/" || exit 1
 cp -- "$here/test_judge_exploits.sh" "$tmp/tests/judge/" && cp -- "$here/../grade/testing.sh" "$tmp/tests/grade/" || exit 1
 chown -R "$uid:$gid" "$tmp" && chmod 755 "$tmp" || exit 1
 # The workers attack the folder they were built with: it must be there for

@@ -110,6 +110,54 @@ for way in freezer signals; do
   fi
 done
 
+# A judge ended while it holds a worker frozen leaves nothing frozen: on
+# SIGTERM (a cancelled job, a time limit) its handler thaws the worker,
+# which dies with it; on SIGKILL, which no handler sees, the next judge
+# sweeps the dead one's cgroups. (Frozen on cgroup v1, a task takes no
+# SIGKILL until thawed.)
+# frozen_folders PID: the freezer cgroups of judge PID that hold a frozen worker.
+frozen_folders() {
+  local folder
+  for folder in /sys/fs/cgroup/freezer/judge-worker-*-"$1"-* /sys/fs/cgroup/judge-worker-*-"$1"-*; do
+    if grep -qx FROZEN "$folder/freezer.state" 2>/dev/null || grep -qx 'frozen 1' "$folder/cgroup.events" 2>/dev/null; then
+      echo "$folder"
+    fi
+  done
+}
+# left_of PID: the tasks still in judge PID's worker cgroups, after up to 3 s.
+left_of() {
+  local n=0
+  for ((i = 0; i < 30; i++)); do
+    n=$(find /sys/fs/cgroup -maxdepth 7 -path "*/judge-worker-*-$1-*/cgroup.procs" -exec cat {} + 2>/dev/null | wc -l)
+    [ "$n" -eq 0 ] && break
+    sleep 0.1
+  done
+  echo "$n"
+}
+pair judge_worker_honest judge_worker_honest --runs 3
+if grep -q 'paused by signals' "$tmp/out"; then
+  skip_part "a judge ended while it holds a worker frozen (the judge said: $(grep -o 'paused by signals[^;]*' "$tmp/out" | head -n 1))"
+else
+  for sig in TERM KILL; do
+    "$judge" --worker "$bin/judge_worker_honest" --reference-worker "$bin/judge_worker_slow_honest" --memory host \
+      --counts 1000000 --runs 30 --call-timeout 10 --start-timeout 30 --memory-limit "$memory_limit" \
+      --log-dir "$tmp/logs" scan >/dev/null 2>&1 &
+    held=$!
+    for ((i = 0; i < 1000; i++)); do [ -n "$(frozen_folders "$held")" ] && break; sleep 0.01; done
+    expect_eq "SIG$sig: the judge was seen holding a worker frozen" yes "$([ -n "$(frozen_folders "$held")" ] && echo yes || echo no)"
+    kill -"$sig" "$held"
+    wait "$held" 2>/dev/null
+    if [ "$sig" = TERM ]; then
+      expect_eq "SIGTERM: its workers thawed and gone with it" 0 "$(left_of "$held")"
+    fi
+    # The next judge's start sweeps what the dead one left.
+    pair judge_worker_honest judge_worker_honest --runs 1
+    expect_eq "SIG$sig, then a judge: nothing of its workers left" 0 "$(left_of "$held")"
+    expect_eq "SIG$sig, then a judge: their cgroups removed" "" \
+      "$(find /sys/fs/cgroup -maxdepth 6 -type d -name "judge-worker-*-$held-*" 2>/dev/null)"
+  done
+fi
+
 # A graded worker that hangs: rejected, 0 points, the reference's row good.
 pair judge_worker_hang judge_worker_slow_honest --runs 2
 expect_eq "graded hang: exit status" 1 "$status"

@@ -58,10 +58,12 @@ protected:
   judge::SandboxPlan plan_;
 };
 
+// (Named by a function: a lambda's parameter would shadow the macro's.)
+std::string way_name(const ::testing::TestParamInfo<Way>& way) {
+  return way.param == Way::kFreezer ? "freezer" : "signals";
+}
 INSTANTIATE_TEST_SUITE_P(Ways, WorkerPause, ::testing::Values(Way::kFreezer, Way::kSignals),
-                         [](const auto& info) {
-                           return info.param == Way::kFreezer ? "freezer" : "signals";
-                         });
+                         way_name);
 
 TEST_P(WorkerPause, HoldsEveryProcessOfTheSandboxStill) {
   plan_for(false);

@@ -17,11 +17,17 @@ struct Parent {
 };
 
 // The parent for `controller` ("memory", "pids" or "freezer", which cgroup
-// v2 gives every cgroup but its root): the judge's own cgroup
+// v2 gives every cgroup but its root), swept of the folders of judges that
+// died (thawed, their tasks killed, removed): the judge's own cgroup
 // of that controller, else (cgroup v2, whose rule keeps a controller from a
 // cgroup that holds processes, as the judge's does) the hierarchy's root;
 // tried by making a child. An empty folder and the reason when neither can.
 Parent find_parent(const std::string& controller, std::string* why);
+
+// Thaws every worker's freezer this process made: for a handler of the
+// signals that end the judge (async-signal-safe), so that nothing it held
+// is left frozen.
+void thaw_all() noexcept;
 
 // One worker's cgroups, made before it starts: its memory limit (0: none),
 // its task limit (0: none) and its freezer, each where its parent allows.
@@ -63,6 +69,7 @@ private:
   bool memory_v2_ = false;
   std::string freezer_;
   bool freezer_v2_ = false;
+  int state_fd_ = -1; // the freezer's state file, open for thaw_all()
   bool limits_tasks_ = false;
 };
 

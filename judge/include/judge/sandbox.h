@@ -37,8 +37,12 @@ struct SandboxOptions {
   // all it maps, shared memory included; 0: none.
   std::int64_t memory_limit_mib = 16384;
   // Tasks, threads included: its own pids cgroup's pids.max where one can be
-  // made, else RLIMIT_NPROC on top of what the user runs already.
+  // made, else RLIMIT_NPROC set inside the sandbox by `launcher` (counted
+  // in the sandbox's user namespace alone), else RLIMIT_NPROC on top of
+  // what the user runs already.
   int max_processes = 256;
+  // judge_launch (judge/app/judge_launch.cpp), absolute; "" for none.
+  std::string launcher;
   int max_open_files = 256;
   // Pause with SIGSTOP even where a freezer cgroup can be made (as where
   // none can: for tests of that way).
@@ -62,6 +66,10 @@ struct SandboxPlan {
   // and limits_note says so.
   std::string freezer_cgroup_parent;
   bool freezer_cgroup_v2 = false;
+  // Without a pids cgroup: the worker's task limit is set by the launcher
+  // inside its sandbox, where the kernel counts that user namespace's
+  // tasks alone (sandboxed, not as root, Linux 5.14 and later).
+  bool launcher_limits_tasks = false;
 };
 
 // The device nodes a worker needs for the GPU with PCI bus id `bus_id`
@@ -113,6 +121,8 @@ public:
   // Lets it all go on, at once: it thaws the freezer, or signals the
   // processes the pause stopped. Returns held_still()'s answer, taken first.
   std::string resume();
+  // resume() without the look: for a caller that took held_still() first.
+  void let_go();
 
 private:
   std::optional<std::string> reap(int flags);
