@@ -81,6 +81,19 @@ std::string find_program(const std::string& name) {
   throw std::runtime_error(name + " is not installed (Debian: apt-get install bubblewrap)");
 }
 
+// Whether bubblewrap's help lists `option` (0.8.0 added --disable-userns).
+bool bwrap_has(const std::string& bwrap, const std::string& option) {
+  std::string quoted = "'";
+  for (const char c : bwrap) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  FILE* help = popen((quoted + "' --help 2>&1").c_str(), "r");
+  if (!help) return false;
+  std::string text;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, help)) > 0;) text.append(buffer, n);
+  pclose(help);
+  return text.find(option + " ") != std::string::npos;
+}
+
 void pass_env(std::vector<std::string>& args, const char* name) {
   if (const char* value = std::getenv(name)) {
     args.insert(args.end(), {"--setenv", name, value});
@@ -185,7 +198,7 @@ std::vector<std::string> library_folders() {
 // reference program, no socket: none of them is in the view.
 std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
                                        const std::vector<std::string>& programs,
-                                       const SandboxOptions& options) {
+                                       const SandboxOptions& options, bool disable_userns) {
   std::vector<std::string> a = {find_program(options.bwrap),
                                 "--unshare-all",
                                 "--die-with-parent",
@@ -193,6 +206,9 @@ std::vector<std::string> bwrap_command(const std::vector<std::string>& argv,
                                 "--ro-bind",
                                 "/usr",
                                 "/usr"};
+  // No user namespace of its own inside: no cgroup namespace, mounts or
+  // task count of its making.
+  if (disable_userns) a.insert(a.end(), {"--unshare-user", "--disable-userns"});
   // Merged /usr (Debian 12) makes these links; older systems have folders.
   for (const char* top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
     if (is_link(top)) {
@@ -304,7 +320,8 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
                         {programs.back(), std::to_string(options.max_processes)});
   }
   std::vector<std::string> command =
-      plan.sandboxed ? bwrap_command(program_argv, programs, options) : program_argv;
+      plan.sandboxed ? bwrap_command(program_argv, programs, options, plan.disable_userns)
+                     : program_argv;
   std::vector<char*> c_argv = c_strings(command);
   const int log = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (log < 0) throw std::system_error(errno, std::generic_category(), "cannot open " + log_path);
@@ -474,7 +491,7 @@ std::vector<std::string> gpu_device_nodes(const std::string& bus_id, bool* one_g
 SandboxPlan plan_sandbox(const SandboxOptions& options) {
   SandboxPlan plan;
   const bool root = geteuid() == 0;
-  std::string memory_note, pids_note, pause_note;
+  std::string memory_note, pids_note, pause_note, userns_note;
   // The freezer first: finding a parent sweeps a dead judge's folders,
   // and its frozen tasks die only once thawed.
   if (options.pause_by_signals) {
@@ -506,7 +523,7 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
   auto with_notes = [&](SandboxPlan p) {
     if (!own_task_count && !p.launcher_limits_tasks && p.limits_note.empty())
       p.limits_note = pids_note;
-    for (const std::string& note : {memory_note, pause_note})
+    for (const std::string& note : {memory_note, pause_note, userns_note})
       if (!note.empty()) p.limits_note += (p.limits_note.empty() ? "" : "; ") + note;
     return p;
   };
@@ -514,6 +531,14 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
     if (root && !own_task_count)
       plan.limits_note = "process limit not enforced (unsandboxed, as root)";
     return with_notes(plan);
+  }
+  try {
+    const std::string bwrap = find_program(options.bwrap);
+    plan.disable_userns = bwrap_has(bwrap, "--disable-userns");
+    if (!plan.disable_userns)
+      userns_note = "user namespaces allowed inside (" + bwrap + " has no --disable-userns)";
+  } catch (const std::exception&) {
+    // No bubblewrap: the trial below says so.
   }
   // Try the real view on a harmless program: as nobody first (as root), so
   // the process limit binds, then as the caller.

@@ -70,6 +70,8 @@ struct SandboxPlan {
   // inside its sandbox, where the kernel counts that user namespace's
   // tasks alone (sandboxed, not as root, Linux 5.14 and later).
   bool launcher_limits_tasks = false;
+  // bubblewrap can forbid user namespaces inside (--disable-userns, 0.8.0).
+  bool disable_userns = false;
 };
 
 // The device nodes a worker needs for the GPU with PCI bus id `bus_id`
