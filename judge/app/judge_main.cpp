@@ -4,6 +4,7 @@
 // on a fresh input, each checked) and, for a rejected row, the reason.
 // judge_cli.h reads the command line, judge_rows.h prints the rows.
 #include <cuda_runtime_api.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -204,7 +205,8 @@ int run(int argc, char** argv) {
   return all_ok ? 0 : 1;
 }
 
-// Ended by a signal (a cancelled job, a Slurm time limit's SIGTERM, ^C):
+// Ended by a signal (a cancelled job, a Slurm time limit's SIGTERM, ^C, a
+// closed pipe, its own crash):
 // whatever worker it held frozen is thawed first, so that it dies with
 // the judge (its sandbox's SIGKILL, which cgroup v1 holds for frozen tasks).
 extern "C" void end_thawed(int signal_number) {
@@ -216,7 +218,14 @@ extern "C" void end_thawed(int signal_number) {
 } // namespace
 
 int main(int argc, char** argv) {
-  for (const int signal_number : {SIGTERM, SIGINT, SIGHUP}) std::signal(signal_number, end_thawed);
+  // Every signal that ends it by default, unless it was started ignoring
+  // one (nohup, a background job's ^C).
+  for (const int signal_number : {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1,
+                                  SIGUSR2, SIGXCPU, SIGXFSZ, SIGABRT, SIGSEGV, SIGBUS, SIGFPE}) {
+    struct sigaction old {};
+    if (sigaction(signal_number, nullptr, &old) == 0 && old.sa_handler != SIG_IGN)
+      std::signal(signal_number, end_thawed);
+  }
   // Workers load every kernel when their CUDA context is made, before they
   // say they are ready, so no timed call pays for loading code. The sandbox
   // passes the variable on.

@@ -89,7 +89,10 @@ Parent own_cgroup(const std::string& controller) {
 // Whether workers' cgroups of `controller` can be made in `parent`, tried
 // by making one; the reason when not.
 bool can_hold_workers(const Parent& parent, const std::string& controller, std::string* why) {
-  const std::string probe = parent.folder + "/judge-probe-" + std::to_string(getpid());
+  // (Named as no other judge's probe, a dead one's left behind included.)
+  const std::string probe =
+      parent.folder + "/judge-probe-" + std::to_string(getpid()) + "-" +
+      std::to_string(std::chrono::steady_clock::now().time_since_epoch().count());
   if (mkdir(probe.c_str(), 0755) != 0) {
     *why = "cannot make a cgroup in " + parent.folder + ": " + std::strerror(errno);
     return false;
@@ -162,7 +165,8 @@ void sweep_leftovers(const Parent& parent) {
     write_text(folder + (parent.v2 ? "/cgroup.freeze" : "/freezer.state"),
                parent.v2 ? "0" : "THAWED");
     std::ifstream procs(folder + "/cgroup.procs");
-    for (pid_t pid; procs >> pid;) ::kill(pid, SIGKILL);
+    for (pid_t pid; procs >> pid;)
+      if (pid > 0) ::kill(pid, SIGKILL);
     for (int i = 0; i < 200 && rmdir(folder.c_str()) != 0 && errno == EBUSY; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }

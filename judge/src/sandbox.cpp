@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <glob.h>
 #include <grp.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -316,8 +317,11 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
   const bool launched = plan.launcher_limits_tasks && !groups.limits_tasks();
   if (launched) {
     programs.push_back(reachable(options.launcher));
-    program_argv.insert(program_argv.begin(),
-                        {programs.back(), std::to_string(options.max_processes)});
+    struct stat ns {};
+    const auto judge_ns = stat("/proc/self/ns/user", &ns) == 0 ? ns.st_ino : 0;
+    program_argv.insert(
+        program_argv.begin(),
+        {programs.back(), std::to_string(options.max_processes), std::to_string(judge_ns)});
   }
   std::vector<std::string> command =
       plan.sandboxed ? bwrap_command(program_argv, programs, options, plan.disable_userns)
@@ -346,7 +350,21 @@ Worker Worker::start(const std::vector<std::string>& argv, const std::vector<int
       shared_nproc ? static_cast<rlim_t>(tasks_of(uid) + options.max_processes) : RLIM_INFINITY;
   const rlimit nproc{processes, processes};
 
+  // The judge's handlers (which thaw its workers' freezers by descriptor)
+  // must not run in the child, whose descriptors change before the exec.
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &before);
   const pid_t pid = fork();
+  if (pid == 0) {
+    for (int signal_number = 1; signal_number < NSIG; ++signal_number) {
+      struct sigaction current {};
+      if (sigaction(signal_number, nullptr, &current) == 0 && current.sa_handler != SIG_IGN &&
+          current.sa_handler != SIG_DFL)
+        signal(signal_number, SIG_DFL);
+    }
+  }
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
   if (pid < 0) {
     close(log);
     close(null);
@@ -494,14 +512,16 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
   std::string memory_note, pids_note, pause_note, userns_note;
   // The freezer first: finding a parent sweeps a dead judge's folders,
   // and its frozen tasks die only once thawed.
-  if (options.pause_by_signals) {
-    pause_note = "paused by signals (as asked)";
-  } else {
+  {
     std::string why;
     const cgroups::Parent p = cgroups::find_parent("freezer", &why);
-    plan.freezer_cgroup_parent = p.folder;
-    plan.freezer_cgroup_v2 = p.v2;
-    if (p.folder.empty()) pause_note = "paused by signals (" + why + ")";
+    if (options.pause_by_signals) {
+      pause_note = "paused by signals (as asked)";
+    } else {
+      plan.freezer_cgroup_parent = p.folder;
+      plan.freezer_cgroup_v2 = p.v2;
+      if (p.folder.empty()) pause_note = "paused by signals (" + why + ")";
+    }
   }
   if (options.memory_limit_mib > 0) {
     std::string why;
@@ -532,49 +552,62 @@ SandboxPlan plan_sandbox(const SandboxOptions& options) {
       plan.limits_note = "process limit not enforced (unsandboxed, as root)";
     return with_notes(plan);
   }
+  bool userns_option = false;
   try {
     const std::string bwrap = find_program(options.bwrap);
-    plan.disable_userns = bwrap_has(bwrap, "--disable-userns");
-    if (!plan.disable_userns)
+    userns_option = bwrap_has(bwrap, "--disable-userns");
+    if (!userns_option)
       userns_note = "user namespaces allowed inside (" + bwrap + " has no --disable-userns)";
   } catch (const std::exception&) {
     // No bubblewrap: the trial below says so.
   }
   // Try the real view on a harmless program: as nobody first (as root), so
-  // the process limit binds, then as the caller.
-  std::string last, as_nobody;
+  // the process limit binds, then as the caller; each with what makes it
+  // stronger (no user namespace of the worker's making, its task count set
+  // inside by the launcher), then, where that fails, without.
+  std::string last, as_nobody, stronger_failed;
   for (bool drop : root ? std::vector<bool>{true, false} : std::vector<bool>{false}) {
-    plan.sandboxed = true;
-    plan.drop_to_nobody = drop;
     // (Root's tasks are not counted against RLIMIT_NPROC at all.)
-    plan.launcher_limits_tasks =
+    const bool launcher =
         !options.launcher.empty() && (drop || !root) && nproc_per_user_namespace();
-    char log_name[] = "/tmp/judge-sandbox-XXXXXX";
-    const int fd = mkstemp(log_name);
-    if (fd < 0) throw std::system_error(errno, std::generic_category(), "mkstemp");
-    close(fd);
-    std::string ended;
-    try {
-      Worker w = Worker::start({"/bin/true"}, {}, log_name, options, plan);
-      ended = w.finish(30);
-    } catch (const std::exception& e) {
-      ended = e.what();
+    for (const bool stronger : {true, false}) {
+      if (!stronger && !userns_option && !launcher) continue; // the same trial again
+      plan.sandboxed = true;
+      plan.drop_to_nobody = drop;
+      plan.disable_userns = stronger && userns_option;
+      plan.launcher_limits_tasks = stronger && launcher;
+      char log_name[] = "/tmp/judge-sandbox-XXXXXX";
+      const int fd = mkstemp(log_name);
+      if (fd < 0) throw std::system_error(errno, std::generic_category(), "mkstemp");
+      close(fd);
+      std::string ended;
+      try {
+        Worker w = Worker::start({"/bin/true"}, {}, log_name, options, plan);
+        ended = w.finish(30);
+      } catch (const std::exception& e) {
+        ended = e.what();
+      }
+      std::ifstream in(log_name);
+      std::getline(in, last);
+      unlink(log_name);
+      if (ended == "exited with status 0") {
+        if (!stronger)
+          userns_note = "user namespaces allowed inside, task limit set outside (the sandbox "
+                        "failed with them: " +
+                        stronger_failed + ")";
+        // Why nobody could not run it goes with the note: a grade whose
+        // worker ran as root (and lost the process limit, without a pids
+        // cgroup) says what to mend.
+        if (root && !drop)
+          plan.limits_note = (own_task_count ? "the sandbox runs as root (as nobody: "
+                                             : "process limit not enforced (the sandbox runs as "
+                                               "root; as nobody: ") +
+                             as_nobody + ")";
+        return with_notes(plan);
+      }
+      if (last.empty()) last = ended;
+      if (stronger) stronger_failed = last;
     }
-    std::ifstream in(log_name);
-    std::getline(in, last);
-    unlink(log_name);
-    if (ended == "exited with status 0") {
-      // Why nobody could not run it goes with the note: a grade whose
-      // worker ran as root (and lost the process limit, without a pids
-      // cgroup) says what to mend.
-      if (root && !drop)
-        plan.limits_note = (own_task_count ? "the sandbox runs as root (as nobody: "
-                                           : "process limit not enforced (the sandbox runs as "
-                                             "root; as nobody: ") +
-                           as_nobody + ")";
-      return with_notes(plan);
-    }
-    if (last.empty()) last = ended;
     if (drop) as_nobody = last;
   }
   throw std::runtime_error("cannot make the sandbox with " + options.bwrap + ": " + last);

@@ -160,9 +160,13 @@ std::string Worker::pause(double seconds) {
   // (A freezer that cannot be told to freeze leaves the signals.)
   if (groups_.can_freeze() && groups_.freeze(true)) {
     frozen_ = true;
-    while (!groups_.frozen()) {
+    // cgroup v1's freezer stays "FREEZING" where a task could not be frozen
+    // when it looked (one between fork and its first run, say) until asked
+    // again; v2's takes the asking again as a no-op.
+    for (int looks = 1; !groups_.frozen(); ++looks) {
       if (std::chrono::steady_clock::now() > deadline) return too_long;
       std::this_thread::sleep_for(std::chrono::microseconds(100));
+      if (looks % 10 == 0) groups_.freeze(true);
     }
     const std::vector<Process> tree = process_tree(pid_);
     stopped_.clear();

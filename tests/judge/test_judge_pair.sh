@@ -118,11 +118,11 @@ done
 # frozen_folders PID: the freezer cgroups of judge PID that hold a frozen worker.
 frozen_folders() {
   local folder
-  for folder in /sys/fs/cgroup/freezer/judge-worker-*-"$1"-* /sys/fs/cgroup/judge-worker-*-"$1"-*; do
+  while IFS= read -r folder; do
     if grep -qx FROZEN "$folder/freezer.state" 2>/dev/null || grep -qx 'frozen 1' "$folder/cgroup.events" 2>/dev/null; then
       echo "$folder"
     fi
-  done
+  done < <(find /sys/fs/cgroup -maxdepth 6 -type d -name "judge-worker-*-$1-*" 2>/dev/null)
 }
 # left_of PID: the tasks still in judge PID's worker cgroups, after up to 3 s.
 left_of() {
