@@ -9,7 +9,7 @@
 # (make_handout.sh) and the tests' copies of the grader take this list; a
 # library added to grade.sh goes here too.
 # shellcheck disable=SC2034  # read by make_handout.sh and the tests
-GRADE_FILES=(grade.sh grade_lib.sh options_lib.sh run_lib.sh grade gradescope.sh)
+GRADE_FILES=(grade.sh grade_lib.sh options_lib.sh run_lib.sh grade gradescope.sh build_box.sh)
 # What else of the suite the grader reads, from the top of the suite: the
 # course's contract.
 # shellcheck disable=SC2034  # read by make_handout.sh and the tests

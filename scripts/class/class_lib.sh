@@ -218,23 +218,12 @@ finish_student() {
   mv -- "$dir.new" "$dir"
 }
 
-# build_view WORK: bubblewrap's view for building a submission in WORK's
-# copy of the handout. The build compiles the submission, which can read
-# any file it can name (an #include, an .incbin): the machine is read-only,
-# WORK writable, and hidden are the handout's reference programs (ref/),
-# the original handout, the submissions and the class's folder (the other
-# students, the secret); no network.
-# A private /tmp, with the tools' folders of PATH that lie in it bound back.
-build_view() {
-  local work=$1 dir
-  printf '%s\n' --die-with-parent --unshare-all --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp
-  local IFS=:
-  for dir in $PATH; do
-    [[ $dir != /tmp/* ]] || [ ! -d "$dir" ] || printf '%s\n' --ro-bind "$dir" "$dir"
-  done
-  printf '%s\n' --tmpfs "$handout" --tmpfs "$submissions" --tmpfs "$out" --bind "$work" "$work"
-  [ ! -d "$work/handout/ref" ] || printf '%s\n' --tmpfs "$work/handout/ref"
-}
+# The box every submission is built in (scripts/build_box.sh: an allowlist
+# view, limits on memory, files, /tmp, time and output), the grader's own
+# copy, not the handout's.
+CLASS_BUILD_BOX=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build_box.sh
+# What of a build's output a student gets back (bytes, its end).
+CLASS_FEEDBACK_BUILD_BYTES=65536
 
 # check_build_sandbox: the class is refused (one line, exit 1) where the
 # build's sandbox cannot be made, before anyone is built.
@@ -247,12 +236,15 @@ check_build_sandbox() {
 # build_sandbox_problem: why this machine cannot make the builds' sandbox,
 # in one line, or nothing.
 build_sandbox_problem() {
-  local why
-  if ! command -v bwrap >/dev/null; then
-    echo "bubblewrap is not installed: the submissions' builds run in its sandbox (Debian: apt-get install bubblewrap)"
-  elif ! why=$(bwrap --die-with-parent --unshare-all --ro-bind / / --dev /dev --proc /proc true 2>&1); then
-    echo "cannot make the build's sandbox with bwrap: ${why:-it failed} (unprivileged user namespaces may be off on this machine)"
-  fi
+  "$CLASS_BUILD_BOX" --check 2>&1 >/dev/null | sed 's/^build_box.sh: //' | head -n 1
+}
+
+# student_build_log LOG WORK: the end of the build's output LOG as the
+# student gets it back: the grading machine's folders (the work copy, the
+# class's) named as the handout's own paths or not at all.
+student_build_log() {
+  tail -c "$CLASS_FEEDBACK_BUILD_BYTES" -- "$1" |
+    WORK="$2/handout" OUT="$out" perl -pe 's/\Q$ENV{WORK}\E\/?//g; s/\Q$ENV{OUT}\E\/?/<class>\//g'
 }
 
 # cpu_list: the CPUs this process may run on, one a line (from
@@ -323,16 +315,20 @@ grade_one() {
   for file in "${CLASS_SLOT_FILES[@]}"; do
     [ ! -f "$work/submitted/${file##*/}" ] || cp -- "$work/submitted/${file##*/}" "$work/handout/$file"
   done
-  local -a view
-  mapfile -t view < <(build_view "$work")
   # The slot's own CPUs (share_cpus), for the build and the grade alike.
   local -a pin=()
   [ -z "$slot" ] || [ -z "${slot_cpus[$slot]:-}" ] || pin=(taskset -c "${slot_cpus[$slot]}")
+  # Built in the box: it sees its copy of the handout (without ref/), the
+  # compilers and the system's libraries, nothing else of this machine.
   # shellcheck disable=SC2016  # expanded by that shell
-  if ! run_program_in "$work/handout" "$timeout_s" "${pin[@]}" bwrap "${view[@]}" --chdir "$work/handout" \
+  run_program_in "$work/handout" "$timeout_s" "${pin[@]}" "$CLASS_BUILD_BOX" --work "$work/handout" \
+    --hide "$work/handout/ref" --time-limit "$timeout_s" --log "$dir.new/logs/build.log" -- \
     bash -c 'cmake --preset default && cmake --build --preset default --target "$@"' \
-    build "${CLASS_TARGETS[@]}" >"$dir.new/logs/build.log" 2>&1 </dev/null; then
-    reason=$(grep -m 1 -E 'error' "$dir.new/logs/build.log" || tail -n 1 "$dir.new/logs/build.log")
+    build "${CLASS_TARGETS[@]}" </dev/null
+  status=$?
+  student_build_log "$dir.new/logs/build.log" "$work" >"$dir.new/build.log"
+  if [ "$status" -ne 0 ]; then
+    reason=$(grep -m 1 -E 'error|build_box.sh:' "$dir.new/build.log" || tail -n 1 "$dir.new/build.log")
     finish_student "$dir" "build failed" "$reason" "$hash" "$gpu"
     rm -rf -- "$work"
     return
@@ -485,7 +481,9 @@ write_feedback() {
   for id in "$@"; do
     [ -f "$out/students/$id/status.tsv" ] || continue
     rm -f -- "$out/feedback/.$id.zip.new"
-    if (cd "$out/students" && zip -qr "$out/feedback/.$id.zip.new" "$id" -x "$id/hash"); then
+    # The build's output as the staff's log holds it (logs/build.log) stays
+    # with the staff; the student's (build.log) is its end, paths removed.
+    if (cd "$out/students" && zip -qr "$out/feedback/.$id.zip.new" "$id" -x "$id/hash" "$id/logs/build.log"); then
       mv -f -- "$out/feedback/.$id.zip.new" "$out/feedback/$id.zip"
     else
       rm -f -- "$out/feedback/.$id.zip.new"

@@ -20,6 +20,27 @@ run_logged() {
   return "$status"
 }
 
+# build_logged LOG COMMAND...: a step of the build (cmake), in
+# scripts/build_box.sh's box unless --unsandboxed: the slots it compiles
+# are the submission's, so it sees the sources read-only, writes only the
+# build folder, and sees nothing else of the machine (as the class's and
+# Gradescope's builds).
+build_logged() {
+  local log=$1 status
+  shift
+  if [ "$unsandboxed" = 1 ]; then
+    run_logged "$log" "$repo" 0 "$@"
+    return
+  fi
+  mkdir -p -- "$build_dir" || return 1
+  running_what=$(basename "$1")
+  run_program_in "$repo" 0 "$script_dir/build_box.sh" --work "$build_dir" --read "$repo" \
+    --time-limit 7200 --log "$log" -- "$@" </dev/null
+  status=$?
+  running_what=""
+  return "$status"
+}
+
 # sources_of TARGET: the folders whose files make up the program.
 sources_of() {
   case "$1" in
@@ -53,7 +74,7 @@ configure_once() {
   [ -f "$build_dir/CMakeCache.txt" ] && return 0
   command -v cmake >/dev/null || { warn "cmake is not installed: build the programs yourself and pass --bin-dir"; return 1; }
   progress "configuring $build_dir (preset default)"
-  run_logged "$logs/configure.log" "$repo" 0 cmake --preset default -B "$build_dir" && return 0
+  build_logged "$logs/configure.log" cmake -S "$repo" --preset default -B "$build_dir" && return 0
   warn "configuring failed (see $logs/configure.log): $(first_failure_line "$logs/configure.log")"
   return 1
 }
@@ -63,7 +84,7 @@ build_target() {
   local target=$1 log=$logs/build-$1.log
   configure_once || return 1
   progress "building $target"
-  if ! run_logged "$log" "$repo" 0 cmake --build "$build_dir" --target "$target" -j "$(nproc 2>/dev/null || echo 2)"; then
+  if ! build_logged "$log" cmake --build "$build_dir" --target "$target" -j "$(nproc 2>/dev/null || echo 2)"; then
     warn "cannot build $target (see $log): $(first_failure_line "$log")"
     return 1
   fi

@@ -109,6 +109,7 @@ if [ "$1" = --build ] && grep -l BUILD_ERROR */student/*.cu >/dev/null 2>&1; the
 fi
 # "EMBED PATH" in the scan slot: the build takes in that file, as an
 # #include or an .incbin would (the grade then reads its POINTS lines).
+[ "$1" = --build ] || echo "-- Build files have been written to: $PWD/build"
 if [ "$1" = --build ]; then
   awk '$1 == "EMBED" { print $2 }' scan/student/student_scan.cu | while read -r path; do
     if cat -- "$path" >>scan/student/student_scan.cu 2>/dev/null; then echo "embedded $path"; else echo "cannot read $path"; fi
@@ -137,10 +138,14 @@ echo x >"$subs/dave/a/student_scan.cu"
 echo y >"$subs/dave/b/student_scan.cu"
 ln -s /etc/passwd "$subs/eve/student_scan.cu"
 # mallory's build reads the reference programs (its copy's and the original
-# handout's) and another student's slot.
-mkdir -p "$subs/mallory"
+# handout's), another student's slot, the suite's own scan design (the
+# grader's checkout), the class's secret by a path relative to the work
+# folder, and a file of a TA's.
+mkdir -p "$subs/mallory" "$tmp/ta"
+echo "POINTS scan 5" >"$tmp/ta/notes.txt"
 printf 'EMBED %s\n' ref/.bin/judge_scan_reference "$handout/ref/.bin/judge_scan_reference" \
-  "$subs/alice/deep/folder/student_scan.cu" >"$subs/mallory/student_scan.cu"
+  "$subs/alice/deep/folder/student_scan.cu" "$repo/judge/reference/course_scan.cu" ../../judge-secret \
+  "$tmp/ta/notes.txt" >"$subs/mallory/student_scan.cu"
 mkdir -p "$subs/nina"
 printf 'POINTS scan 5\nNOT_GRADED render the judge needs a GPU: no CUDA device\n' >"$subs/nina/student_scan.cu"
 echo "HANG 300" >"$tmp/hang_scan.cu"

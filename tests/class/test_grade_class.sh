@@ -46,13 +46,17 @@ expect_match "gina: said why" 'ran past 3 s' "$(cat "$tmp/out/students/gina/stat
 expect_eq "nina: a part nobody could grade is no zero: not graded" "nina,5,0,0,5,82,not graded,\"none\"" "$(book nina)"
 expect_match "nina: said why" 'render: the judge needs a GPU' "$(cat "$tmp/out/students/nina/status.tsv")"
 expect_eq "mallory: nothing of the references or of alice reaches her build" "mallory,0,0,0,0,82,graded,\"none\"" "$(book mallory)"
-expect_eq "mallory: her build could read none of them" 3 "$(grep -c '^cannot read ' "$tmp/out/students/mallory/logs/build.log")"
+expect_eq "mallory: her build could read none of them" 6 "$(grep -c '^cannot read ' "$tmp/out/students/mallory/logs/build.log")"
+expect_match "mallory: the staff's build log names the work folder" "written to: $tmp/out/\\.work-mallory\\.[^/]*/handout/build\$" \
+  "$(cat "$tmp/out/students/mallory/logs/build.log")"
+expect_eq "mallory: the student's names it as the handout's" "-- Build files have been written to: build" \
+  "$(grep 'written to' "$tmp/out/students/mallory/build.log")"
 expect_eq "a name that is no student id: left out" "" "$(grep '^bad' "$tmp/out/gradebook.csv")"
 expect_match "a name that is no student id: said" "'bad name' is not a student id" "$ERR"
 expect_eq "alice's grade.out: names her folder as it is" "Results: $tmp/out/students/alice/logs/grade/results.md" "$(cat "$tmp/out/students/alice/grade.out")"
 expect_eq "feedback: alice's bundle, her folder without its hash" \
-  "alice/grade.out alice/logs/build.log alice/results.json alice/results.md" \
-  "$(unzip -Z1 "$tmp/out/feedback/alice.zip" | grep -E '^alice/(grade.out|logs/build.log|results.json|results.md|hash)$' | sort | paste -sd ' ')"
+  "alice/build.log alice/grade.out alice/results.json alice/results.md" \
+  "$(unzip -Z1 "$tmp/out/feedback/alice.zip" | grep -E '^alice/(grade.out|build.log|logs/build.log|results.json|results.md|hash)$' | sort | paste -sd ' ')"
 expect_eq "feedback: a refused submission's too, with why" yes \
   "$(unzip -p "$tmp/out/feedback/eve.zip" eve/status.tsv | grep -q 'not a regular file' && echo yes || echo no)"
 expect_eq "feedback: nothing half written" "" "$(find "$tmp/out/feedback" -name '.*.new')"
@@ -168,12 +172,14 @@ PATH=${PATH#"$tmp/nogpu-bin:"}
 # again on the next run. The stand-in bwrap works once (the check at the
 # start), then fails as where user namespaces are off.
 mkdir -p "$tmp/bwrap-bin"
+# shellcheck disable=SC2016  # the stand-in's own $1 and $@
 printf '#!/bin/sh
+[ "$1" = --help ] && exec %s --help
 [ -e "%s" ] && { echo "bwrap: No permissions to create new namespace" >&2; exit 1; }
 : >"%s"
 exec %s "$@"
 ' \
-  "$tmp/bwrap-used" "$tmp/bwrap-used" "$(command -v bwrap)" >"$tmp/bwrap-bin/bwrap"
+  "$(command -v bwrap)" "$tmp/bwrap-used" "$tmp/bwrap-used" "$(command -v bwrap)" >"$tmp/bwrap-bin/bwrap"
 chmod +x "$tmp/bwrap-bin/bwrap"
 calls=$(wc -l <"$GRADE_CALLS")
 OUT=$(PATH=$tmp/bwrap-bin:$PATH "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-nons" --gpus none "$tmp/one" 2>&1)

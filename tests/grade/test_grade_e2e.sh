@@ -567,14 +567,27 @@ test_build_when_stale() {
   # saxpy runs its workers in the judge's sandbox: the judge is built too.
   printf '#!/usr/bin/env bash\nexec "%s" "$@"\n' "$here/fake/judge" >"$build/bin/judge"
   fake_judge_workers "$build/bin"
-  printf '#!/usr/bin/env bash\necho "cmake $*" >>"%s"\ntouch "%s"\n' "$tmp/cmake.calls" "$build/bin/judge_saxpy_rung_course" >"$fakebin/cmake"
+  # The build runs in the build box (scripts/build_box.sh): it may write the
+  # build folder alone, and sees nothing of this test's folder beside it.
+  echo "outside the build" >"$tmp/beside-the-build"
+  # shellcheck disable=SC2016  # the stand-in's own $* and test
+  printf '#!/usr/bin/env bash\necho "cmake $* $([ -e "%s" ] && echo sees-beside)" >>"%s"\ntouch "%s"\n' \
+    "$tmp/beside-the-build" "$build/cmake.calls" "$build/bin/judge_saxpy_rung_course" >"$fakebin/cmake"
   chmod +x "$build/bin/judge" "$fakebin/cmake"
-  : >"$tmp/cmake.calls"
+  : >"$build/cmake.calls"
   PATH=$fakebin:$PATH "$grade" saxpy --build-dir "$build" --logs "$tmp/b1" --quiet >/dev/null 2>&1
-  expect_eq "up to date: nothing built" "" "$(cat "$tmp/cmake.calls")"
+  expect_eq "up to date: nothing built" "" "$(cat "$build/cmake.calls")"
   touch -d '2000-01-01' "$build/bin/judge_saxpy_rung_course"
   PATH=$fakebin:$PATH "$grade" saxpy --build-dir "$build" --logs "$tmp/b2" --quiet >/dev/null 2>&1
-  expect_match "stale: built" "^cmake --build $build --target judge_saxpy_rung_course -j [0-9]+\$" "$(cat "$tmp/cmake.calls")"
+  if bwrap --unshare-all --ro-bind / / true 2>/dev/null; then
+    expect_match "stale: built in the box, blind beside the build" "^cmake --build $build --target judge_saxpy_rung_course -j [0-9]+ \$" "$(cat "$build/cmake.calls")"
+  else
+    skip_part "the build box (bubblewrap cannot make a sandbox here)"
+  fi
+  : >"$build/cmake.calls"
+  touch -d '2000-01-01' "$build/bin/judge_saxpy_rung_course"
+  PATH=$fakebin:$PATH "$grade" saxpy --build-dir "$build" --logs "$tmp/b3" --quiet --unsandboxed >/dev/null 2>&1
+  expect_match "stale, --unsandboxed: built outside the box" "^cmake --build $build --target judge_saxpy_rung_course -j [0-9]+ sees-beside\$" "$(cat "$build/cmake.calls")"
 }
 
 # The tests in groups, so ctest can run them side by side: give group
