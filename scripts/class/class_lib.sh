@@ -114,11 +114,21 @@ zip_entries() {
 finished() { [ -f "$1/status.tsv" ] && [ -f "$1/hash" ] && [ "$(cat "$1/hash")" = "$2" ]; }
 
 # up_to_date DIR HASH: finished, and nothing left to grade: a submission
-# the grader could not grade (no GPU, no reference, a task killed) is tried
-# again; one whose grade ran past --grade-timeout is not (its hang would
-# cost that time again on every run) until it changes.
+# the grader could not grade (no GPU, no reference, a task killed, a grade
+# past --grade-timeout, which the grade's own --time-limit should have
+# ended) is tried again. A slow submission is no such case: its rows past
+# the time limit are graded "time limit" (class_time_limit).
 up_to_date() {
-  finished "$1" "$2" && awk -F '\t' 'NR == 2 { exit !($1 != "not graded" || $2 ~ /--grade-timeout/) }' "$1/status.tsv"
+  finished "$1" "$2" && awk -F '\t' 'NR == 2 { exit !($1 != "not graded") }' "$1/status.tsv"
+}
+
+# class_time_limit: grade.sh's --time-limit in a class: nine tenths of
+# --grade-timeout (at least 1 s), so that a slow submission's grade ends
+# its rows as "time limit" and is graded, before the class's limit stops
+# it as the grader's failure.
+class_time_limit() {
+  local limit=$((grade_timeout_s * 9 / 10))
+  echo $((limit < 1 ? 1 : limit))
 }
 
 # take_files DIR ID DEST: copies the slot files the submission holds into
@@ -318,11 +328,13 @@ grade_one() {
   # The slot's own CPUs (share_cpus), for the build and the grade alike.
   local -a pin=()
   [ -z "$slot" ] || [ -z "${slot_cpus[$slot]:-}" ] || pin=(taskset -c "${slot_cpus[$slot]}")
-  # Built in the box: it sees its copy of the handout (without ref/), the
-  # compilers and the system's libraries, nothing else of this machine.
+  # Built in the box: it sees its copy of the handout (without ref/) read
+  # only, writes build/, and sees the compilers and the system's libraries,
+  # nothing else of this machine.
+  mkdir -p -- "$work/handout/build"
   # shellcheck disable=SC2016  # expanded by that shell
-  run_program_in "$work/handout" "$timeout_s" "${pin[@]}" "$CLASS_BUILD_BOX" --work "$work/handout" \
-    --hide "$work/handout/ref" --time-limit "$timeout_s" --log "$dir.new/logs/build.log" -- \
+  run_program_in "$work/handout" "$timeout_s" "${pin[@]}" "$CLASS_BUILD_BOX" --read "$work/handout" \
+    --work "$work/handout/build" --chdir "$work/handout" --hide "$work/handout/ref" --time-limit "$timeout_s" --log "$dir.new/logs/build.log" -- \
     bash -c 'cmake --preset default && cmake --build --preset default --target "$@"' \
     build "${CLASS_TARGETS[@]}" </dev/null
   status=$?
@@ -336,7 +348,8 @@ grade_one() {
   local -a env=()
   [ "$slot" = none ] || env=(CUDA_VISIBLE_DEVICES="$slot")
   run_program_in "$work/handout" "$grade_timeout_s" "${pin[@]}" env "${env[@]}" scripts/grade.sh all --no-build --bin-dir build/bin \
-    --logs "$dir.new/logs/grade" --timeout "$timeout_s" --quiet --secret-file "$out/judge-secret" "${grade_args[@]}" \
+    --logs "$dir.new/logs/grade" --timeout "$timeout_s" --time-limit "$(class_time_limit)" --quiet \
+    --secret-file "$out/judge-secret" "${grade_args[@]}" \
     >"$dir.new/grade.out" 2>"$dir.new/logs/grade.err" </dev/null
   status=$?
   # What grade.sh said names its logs where they were made; they end up in

@@ -37,7 +37,8 @@ class_test_start() {
 #   dave   two files named student_scan.cu (refused)
 #   eve    a symbolic link (refused)
 #   frank  nothing handed in
-#   gina   hangs
+#   gina   hangs, past any time limit
+#   hugo   slow: its scan is done by grade.sh's --time-limit, the rest not
 #   mallory  a build that embeds the reference programs and alice's slot
 #   nina   its render part could not be graded (no GPU), its scan could
 #   "bad name"  not a student id
@@ -46,7 +47,8 @@ class_test_start() {
 make_class() {
 # The handout: the three slots and a grade.sh stand-in. Its rows come from
 # the slot files: "POINTS scan 2.5" gives scan 2.5 of 5, and so on; "HANG
-# SECONDS" sleeps that long.
+# SECONDS" sleeps that long; "SLOW" runs until --time-limit, and the parts
+# without POINTS are then rejected, "time limit".
 handout=$tmp/handout
 mkdir -p "$handout/scripts" "$handout/saxpy/student" "$handout/scan/student" "$handout/render/student"
 touch "$handout/.handout"
@@ -66,8 +68,12 @@ case " $* " in
   *" --bogus "*) echo "grade.sh: unknown option '--bogus' (try --help)" >&2; exit 2 ;;
   *" --maximum "*) printf 'scan\t5\nfind_repeats\t5\nrender\t72\n'; exit 0 ;;
 esac
-logs=""
-while [ $# -gt 0 ]; do [ "$1" != --logs ] || logs=$2; shift; done
+logs="" time_limit=""
+while [ $# -gt 0 ]; do
+  [ "$1" != --logs ] || logs=$2
+  [ "$1" != --time-limit ] || time_limit=$2
+  shift
+done
 # The GPU, the work folder and the CPUs it may use.
 echo "grade ${CUDA_VISIBLE_DEVICES:-none} $(basename "$(dirname "$PWD")") $(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status)" >>"$GRADE_CALLS"
 # DIE_ONCE: the first time, the Slurm task running it is cancelled, as by
@@ -79,6 +85,12 @@ if grep -q DIE_ONCE scan/student/student_scan.cu && [ ! -e "$GRADE_CALLS.died" ]
 fi
 hang=$(awk '$1 == "HANG" { print $2 }' scan/student/student_scan.cu)
 [ -z "$hang" ] || exec sleep "$hang"
+slow=""
+if grep -q '^SLOW' scan/student/student_scan.cu; then
+  [ -n "$time_limit" ] || { echo "grade.sh stand-in: SLOW needs --time-limit" >&2; exit 3; }
+  sleep "$time_limit"
+  slow="time limit: 0 of 1 rows before the limit"
+fi
 mkdir -p "$logs"
 # "NOT_GRADED PART REASON": the part could not be graded (as without a GPU).
 printf 'part\treason\tmax_score\n' >"$logs/not_graded.tsv"
@@ -89,8 +101,12 @@ awk '$1 == "NOT_GRADED" { part = $2; $1 = $2 = ""; sub(/^ +/, ""); print part "\
   for part in scan find_repeats render; do
     ! awk -F '\t' -v p="$part" 'NR > 1 && $1 == p { found = 1 } END { exit !found }' "$logs/not_graded.tsv" || continue
     max=5; [ "$part" != render ] || max=72
-    points=$(cat scan/student/student_scan.cu render/student/student_renderer.cu | awk -v p="$part" '$1 == "POINTS" && $2 == p { print $3 }')
-    printf '%s\tall\t-\tref\t1\t1\t1x\tok\t%s\t%s\t0.0003\t\n' "$part" "${points:-0}" "$max"
+    points=$(cat scan/student/student_scan.cu render/student/student_renderer.cu build/embedded.txt 2>/dev/null | awk -v p="$part" '$1 == "POINTS" && $2 == p { print $3 }')
+    if [ -n "$slow" ] && [ -z "$points" ]; then
+      printf '%s\tall\t-\tref\t1\t-\t-\trejected\t0\t%s\t0.0003\t%s\n' "$part" "$max" "$slow"
+    else
+      printf '%s\tall\t-\tref\t1\t1\t1x\tok\t%s\t%s\t0.0003\t\n' "$part" "${points:-0}" "$max"
+    fi
   done
 } >"$logs/scores.tsv"
 echo '{"score": 0, "tests": []}' >"$logs/results.json"
@@ -108,11 +124,16 @@ if [ "$1" = --build ] && grep -l BUILD_ERROR */student/*.cu >/dev/null 2>&1; the
   exit 1
 fi
 # "EMBED PATH" in the scan slot: the build takes in that file, as an
-# #include or an .incbin would (the grade then reads its POINTS lines).
+# #include or an .incbin would, into what it writes (build/embedded.txt,
+# whose POINTS lines the grade then reads as the slots').
 [ "$1" = --build ] || echo "-- Build files have been written to: $PWD/build"
 if [ "$1" = --build ]; then
   awk '$1 == "EMBED" { print $2 }' scan/student/student_scan.cu | while read -r path; do
-    if cat -- "$path" >>scan/student/student_scan.cu 2>/dev/null; then echo "embedded $path"; else echo "cannot read $path"; fi
+    if text=$(cat -- "$path" 2>/dev/null); then
+      printf '%s\n' "$text" >>build/embedded.txt && echo "embedded $path"
+    else
+      echo "cannot read $path"
+    fi
   done
 fi
 exit 0
@@ -151,4 +172,6 @@ printf 'POINTS scan 5\nNOT_GRADED render the judge needs a GPU: no CUDA device\n
 echo "HANG 300" >"$tmp/hang_scan.cu"
 mkdir -p "$subs/gina"
 cp "$tmp/hang_scan.cu" "$subs/gina/student_scan.cu"
+mkdir -p "$subs/hugo"
+printf 'SLOW\nPOINTS scan 4\n' >"$subs/hugo/student_scan.cu"
 }

@@ -43,6 +43,9 @@ expect_match "eve: a symbolic link, refused" '^eve,0,0,0,0,82,refused,' "$(book 
 expect_eq "frank: nothing handed in, graded as handed out" "frank,0,0,0,0,82,graded,\"none\"" "$(book frank)"
 expect_match "gina: hangs, stopped at the limit" '^gina,0,0,0,0,82,not graded,' "$(book gina)"
 expect_match "gina: said why" 'ran past 3 s' "$(cat "$tmp/out/students/gina/status.tsv")"
+expect_eq "hugo: slow, graded on what it finished" "hugo,4,0,0,4,82,graded,\"none\"" "$(book hugo)"
+expect_match "hugo: the rest rejected, time limit" $'^find_repeats\tall\t.*\trejected\t0\t5\t.*\ttime limit' \
+  "$(cat "$tmp/out/students/hugo/scores.tsv")"
 expect_eq "nina: a part nobody could grade is no zero: not graded" "nina,5,0,0,5,82,not graded,\"none\"" "$(book nina)"
 expect_match "nina: said why" 'render: the judge needs a GPU' "$(cat "$tmp/out/students/nina/status.tsv")"
 expect_eq "mallory: nothing of the references or of alice reaches her build" "mallory,0,0,0,0,82,graded,\"none\"" "$(book mallory)"
@@ -107,16 +110,18 @@ expect_eq "bad grade options: exit status" 2 "$STATUS"
 expect_match "bad grade options: grade.sh's line" "^grade_class.sh: the options after --: grade.sh: unknown option '--bogus'" "$ERR"
 expect_eq "bad grade options: nobody graded" "$calls" "$(wc -l <"$GRADE_CALLS")"
 
-# A re-run grades again only what the grader could not grade (nina's part
-# without a GPU); gina's hang, stopped by --grade-timeout, stays as it was.
+# A re-run grades again only what the grader could not grade: nina's part
+# without a GPU, and gina's hang past --grade-timeout (the grade's own
+# --time-limit should have ended it: the grader's failure, not hers).
 run_class second
-expect_eq "re-run: only what the grader could not grade, again" "$((calls + 1))" "$(wc -l <"$GRADE_CALLS")"
-expect_eq "re-run: that one" "nina" "$(tail -n 1 "$GRADE_CALLS" | awk '{ sub(/^\.work-/, "", $3); sub(/\..*$/, "", $3); print $3 }')"
-expect_match "re-run: the hang kept" '^gina,0,0,0,0,82,not graded,' "$(book gina)"
+expect_eq "re-run: only what the grader could not grade, again" "$((calls + 2))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "re-run: those" "gina nina" "$(tail -n 2 "$GRADE_CALLS" | awk '{ sub(/^\.work-/, "", $3); sub(/\..*$/, "", $3); print $3 }' | sort | paste -sd ' ')"
+expect_match "re-run: the hang tried again" '^gina,0,0,0,0,82,not graded,' "$(book gina)"
+expect_eq "re-run: the slow one kept" "hugo,4,0,0,4,82,graded,\"none\"" "$(book hugo)"
 expect_eq "re-run: the same gradebook row" "alice,5,2.5,60,67.5,82,graded,\"none\"" "$(book alice)"
 printf 'POINTS render 72\n' >"$subs/alice/student_renderer.cu"
 run_class third
-expect_eq "a changed submission: it graded again, with the ungraded one" "$((calls + 1 + 2))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "a changed submission: it graded again, with the ungraded ones" "$((calls + 2 + 3))" "$(wc -l <"$GRADE_CALLS")"
 expect_eq "a changed submission: its new row" "alice,5,2.5,72,79.5,82,graded,\"none\"" "$(book alice)"
 # --only: those students graded again, whatever their state; the others kept.
 calls=$(wc -l <"$GRADE_CALLS")
@@ -135,7 +140,7 @@ run_class only_space --only 'bob, frank'
 expect_eq "--only an id with a space: usage error, not bob alone" 2 "$STATUS"
 calls=$(wc -l <"$GRADE_CALLS")
 run_class forced --force
-expect_eq "--force: every submission that builds graded again" "$((calls + 6))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "--force: every submission that builds graded again" "$((calls + 7))" "$(wc -l <"$GRADE_CALLS")"
 
 # Stopped while grading: at once, nothing of the grade in progress left.
 need_proc
@@ -170,8 +175,12 @@ PATH=${PATH#"$tmp/nogpu-bin:"}
 # A machine (a Slurm node) whose sandbox fails after the class started: its
 # submissions are not graded, with the machine and the reason, and tried
 # again on the next run. The stand-in bwrap works once (the check at the
-# start), then fails as where user namespaces are off.
+# start), then fails as where user namespaces are off. (Where the test
+# runs as root, the box's bwrap runs as nobody: its mark lies where nobody
+# may write.)
 mkdir -p "$tmp/bwrap-bin"
+chmod o+x "$tmp"
+mkdir -m 1777 "$tmp/bwrap-state"
 # shellcheck disable=SC2016  # the stand-in's own $1 and $@
 printf '#!/bin/sh
 [ "$1" = --help ] && exec %s --help
@@ -179,7 +188,7 @@ printf '#!/bin/sh
 : >"%s"
 exec %s "$@"
 ' \
-  "$(command -v bwrap)" "$tmp/bwrap-used" "$tmp/bwrap-used" "$(command -v bwrap)" >"$tmp/bwrap-bin/bwrap"
+  "$(command -v bwrap)" "$tmp/bwrap-state/used" "$tmp/bwrap-state/used" "$(command -v bwrap)" >"$tmp/bwrap-bin/bwrap"
 chmod +x "$tmp/bwrap-bin/bwrap"
 calls=$(wc -l <"$GRADE_CALLS")
 OUT=$(PATH=$tmp/bwrap-bin:$PATH "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out-nons" --gpus none "$tmp/one" 2>&1)

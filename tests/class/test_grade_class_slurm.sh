@@ -40,7 +40,7 @@ book() { grep "^$1," "$tmp/out/gradebook.csv"; }
 run_slurm first
 expect_eq "slurm: exit status (some not graded)" 1 "$STATUS"
 expect_match "slurm: the array and the gradebook job submitted" \
-  '^Submitted to Slurm: array [0-9]+ \(10 submissions\), gradebook job [0-9]+' "$OUT"
+  '^Submitted to Slurm: array [0-9]+ \(11 submissions\), gradebook job [0-9]+' "$OUT"
 expect_eq "slurm: ivan's task killed once" yes "$([ -e "$GRADE_CALLS.died" ] && echo yes || echo no)"
 expect_match "slurm: the gradebook job retried it" 'retrying the submissions whose task ended without a grade: ivan' \
   "$(cat "$tmp"/out/.slurm/collect-*.out)"
@@ -50,19 +50,20 @@ expect_eq "slurm: bob" "bob,0,0,72,72,82,graded,\"none\"" "$(book bob)"
 expect_match "slurm: carol does not build" '^carol,0,0,0,0,82,build failed,' "$(book carol)"
 expect_match "slurm: dave refused" '^dave,0,0,0,0,82,refused,' "$(book dave)"
 expect_match "slurm: gina past the limit" '^gina,0,0,0,0,82,not graded,' "$(book gina)"
-expect_eq "slurm: a task per submission, and the retry's" 11 "$(find "$tmp/out/.slurm" -name 'task-*.out' | wc -l)"
-expect_match "slurm: progress" 'graded [0-9]+ of 10' "$ERR"
+expect_eq "slurm: a task per submission, and the retry's" 12 "$(find "$tmp/out/.slurm" -name 'task-*.out' | wc -l)"
+expect_match "slurm: progress" 'graded [0-9]+ of 11' "$ERR"
 expect_eq "slurm: the summary" yes "$([ -f "$tmp/out/summary.md" ] && echo yes || echo no)"
 calls=$(wc -l <"$GRADE_CALLS")
 
 run_slurm second
-# Only what the grader could not grade: nina's part without a GPU; gina's
-# hang, stopped by --grade-timeout, stays as it was.
-expect_match "slurm re-run: only the ungraded submitted again" '\(1 submission\)' "$OUT"
-expect_eq "slurm re-run: nina graded again" "$((calls + 1))" "$(wc -l <"$GRADE_CALLS")"
+# Only what the grader could not grade: nina's part without a GPU, gina's
+# hang past --grade-timeout.
+expect_match "slurm re-run: only the ungraded submitted again" '\(2 submissions\)' "$OUT"
+expect_eq "slurm re-run: nina and gina graded again" "$((calls + 2))" "$(wc -l <"$GRADE_CALLS")"
+expect_eq "slurm: hugo, slow, graded on what it finished" "hugo,4,0,0,4,82,graded,\"none\"" "$(book hugo)"
 printf 'POINTS render 72\n' >"$subs/alice/student_renderer.cu"
 run_slurm third --array-limit 2 --sbatch-option --comment=class-test
-expect_match "slurm, a changed submission: its task, with the ungraded one" '\(2 submissions\)' "$OUT"
+expect_match "slurm, a changed submission: its task, with the ungraded ones" '\(3 submissions\)' "$OUT"
 # The array at most two tasks at once; the option given to both jobs.
 array=$(sed -n 's/^Submitted to Slurm: array \([0-9]*\) .*gradebook job \([0-9]*\).*/\1 \2/p' <<<"$OUT")
 expect_match "--array-limit: the array's throttle" 'ArrayTaskThrottle=2' "$(scontrol show job "${array% *}" 2>&1)"

@@ -64,14 +64,14 @@ expect_eq "one task a GPU at a time" "" "$(awk '{ gpu[NR] = $1; from[NR] = $2; t
 OUT=$("$repo/scripts/class/grade_class.sh" --slurm --wait --handout "$handout" --out "$tmp/out" \
   --timeout 5 --grade-timeout 3 "$subs" 2>"$tmp/gres.err")
 expect_eq "gres: exit status (some not graded)" 1 "$?"
-expect_match "gres: submitted" '^Submitted to Slurm: array [0-9]+ \(9 submissions\)' "$OUT"
+expect_match "gres: submitted" '^Submitted to Slurm: array [0-9]+ \(10 submissions\)' "$OUT"
 book() { grep "^$1," "$tmp/out/gradebook.csv"; }
 expect_match "gres: alice graded on a GPU" '^alice,5,2.5,60,67.5,82,graded,"Stand-in GPU [01]"$' "$(book alice)"
 expect_match "gres: carol's build failed, on a GPU" '^carol,0,0,0,0,82,build failed,"Stand-in GPU [01]"$' "$(book carol)"
 expect_eq "gres: every row names a GPU" "" "$(awk -F, 'NR > 1 && $NF !~ /^"Stand-in GPU [01]"$/' "$tmp/out/gradebook.csv")"
 expect_eq "gres: every grade saw one GPU" "" "$(awk '$2 != 0 && $2 != 1' "$GRADE_CALLS")"
-expect_eq "gres: a grade per submission that builds" 6 "$(wc -l <"$GRADE_CALLS")"
+expect_eq "gres: a grade per submission that builds" 7 "$(wc -l <"$GRADE_CALLS")"
 tasks=$(cat "$tmp"/out/.slurm/task-*.out)
-expect_eq "gres: every task's log names its GPU" 9 "$(grep -cE '^Task [0-9]+ of array [0-9]+ on .*: grading .*, CUDA_VISIBLE_DEVICES=[01]$' <<<"$tasks")"
+expect_eq "gres: every task's log names its GPU" 10 "$(grep -cE '^Task [0-9]+ of array [0-9]+ on .*: grading .*, CUDA_VISIBLE_DEVICES=[01]$' <<<"$tasks")"
 expect_match "gres: a task's log says its status" '^carol: build failed \(GPU: Stand-in GPU [01]\)$' "$tasks"
 finish
