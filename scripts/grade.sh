@@ -29,7 +29,7 @@
 #   --saxpy-n N           saxpy elements (default: the contract's)
 #   --runs N              timed runs per measurement, the best counts
 #                         (default: the contract's)
-#   --seed auto|random|N  the judge's seed for the inputs (N up to
+#   --seed auto|random|N  the judge's seed for every part's inputs (N up to
 #                         4294967295: with the same secret, the same inputs
 #                         every run; auto and random, the default: drawn
 #                         afresh)
@@ -68,6 +68,13 @@
 #   --clean-cache         empty the cache first (alone: empty it and stop)
 #   --no-cache            always time the serial renderer afresh
 #   --timeout SEC         limit for one program run (default 900)
+#   --time-limit SEC      the whole grade's time: the judge ends each row it
+#                         has not finished by then (rejected, "time limit",
+#                         0 points) and the rows done keep their points
+#                         (default: none; grade_class.sh sets it)
+#   --allow-every-gpu     grade where the judge cannot bind its GPU alone,
+#                         so a worker would see every GPU (your own machine
+#                         only; a class never does)
 #   --unsandboxed         the judge runs workers without its sandbox (your
 #                         own work only; every row says "unsandboxed")
 #   --judge-memory device|host  where the judge's arrays live (default

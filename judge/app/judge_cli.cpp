@@ -57,6 +57,18 @@ Options:
                         shadow memory counts as data)
   --max-processes N     tasks the worker may have, threads included: its own
                         pids cgroup where one can be made (default 256)
+  --gpu-memory-limit MIB  the most of the GPU's memory a graded worker beside
+                        a reference may hold (default 16384; 0: no bound);
+                        more, seen once it is ready or after a call, rejects
+                        the row. The reference's calls have theirs held for
+                        them by the judge meanwhile
+  --allow-every-gpu     grade where the judge cannot bind its GPU's device
+                        node alone, so the worker sees every GPU of the
+                        machine (your own machine only; without it the
+                        judge refuses, as a class must)
+  --time-limit SEC      the judge's time: a row not done by then is
+                        rejected ("time limit"), as is every row after it;
+                        the rows done keep their grades (default: none)
   --pause-by-signals    hold a worker still with SIGSTOP, as where no freezer
                         cgroup can be made (default: its own freezer cgroup
                         where one can be made; the header says which)
@@ -123,7 +135,10 @@ enum Long {
   kTrustedUntimed,
   kSecretFile,
   kRows,
-  kReferenceWorker
+  kReferenceWorker,
+  kGpuMemoryLimit,
+  kAllowEveryGpu,
+  kTimeLimit
 };
 
 std::vector<std::int64_t> parse_counts(const std::string& text) {
@@ -181,6 +196,9 @@ std::optional<JudgeCommand> parse_command_line(int argc, char** argv) {
                                  {"list-scenes", no_argument, nullptr, kListScenes},
                                  {"rows", required_argument, nullptr, kRows},
                                  {"reference-worker", required_argument, nullptr, kReferenceWorker},
+                                 {"gpu-memory-limit", required_argument, nullptr, kGpuMemoryLimit},
+                                 {"allow-every-gpu", no_argument, nullptr, kAllowEveryGpu},
+                                 {"time-limit", required_argument, nullptr, kTimeLimit},
                                  {"help", no_argument, nullptr, 'h'},
                                  {nullptr, 0, nullptr, 0}};
   JudgeCommand command;
@@ -243,6 +261,16 @@ std::optional<JudgeCommand> parse_command_line(int argc, char** argv) {
       break;
     case kPauseBySignals:
       opt.sandbox.pause_by_signals = true;
+      break;
+    case kGpuMemoryLimit:
+      opt.gpu_memory_limit_mib = common::parse_int(optarg, "--gpu-memory-limit", 0, 1LL << 24);
+      break;
+    case kAllowEveryGpu:
+      command.allow_every_gpu = true;
+      break;
+    case kTimeLimit:
+      command.time_limit_s =
+          static_cast<double>(common::parse_int(optarg, "--time-limit", 1, 1LL << 31));
       break;
     case kScenes:
       scene_list = parse_scenes(optarg);

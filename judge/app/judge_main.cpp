@@ -57,8 +57,11 @@ void make_log_dir(judge::JudgeOptions& opt) {
   std::cerr << "judge: the worker's logs go to " << opt.log_dir << "\n";
 }
 
-// The worker's GPU, and no other, in its view (device memory only).
-void bind_gpu(judge::JudgeOptions& opt) {
+// The worker's GPU, and no other, in its view (device memory only). Where
+// its node cannot be told apart from the others', a sandboxed worker would
+// see every GPU (CUDA_VISIBLE_DEVICES is the worker's to clear): refused,
+// unless asked for (a student's own machine).
+void bind_gpu(judge::JudgeOptions& opt, bool allow_every_gpu) {
   if (opt.memory != judge::MemoryKind::kDevice) return;
   common::require_cuda_device();
   int device = 0;
@@ -66,6 +69,11 @@ void bind_gpu(judge::JudgeOptions& opt) {
   CUDA_CHECK(cudaGetDevice(&device));
   CUDA_CHECK(cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, device));
   opt.sandbox.device_nodes = judge::gpu_device_nodes(bus_id, &opt.sandbox.one_gpu);
+  if (opt.sandbox.one_gpu || opt.sandbox.unsandboxed || allow_every_gpu) return;
+  throw std::runtime_error(std::string("cannot bind the GPU ") + bus_id +
+                           " alone into the sandbox (its device node is not named in "
+                           "/proc/driver/nvidia/gpus): the worker would see every GPU of this "
+                           "machine (--allow-every-gpu grades so, for your own machine only)");
 }
 
 std::string sandbox_header(const judge::JudgeOptions& opt, const judge::SandboxPlan& plan) {
@@ -131,12 +139,16 @@ int run(int argc, char** argv) {
   if (!parsed) return 0;
   const judge_app::JudgeCommand& command = *parsed;
   judge::JudgeOptions opt = command.options;
+  if (command.time_limit_s > 0)
+    opt.deadline = std::chrono::steady_clock::now() +
+                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                       std::chrono::duration<double>(command.time_limit_s));
   opt.secret = judge::read_secret(command.secret_file);
   // The secret's file is the worker's to see no more than the logs.
   if (!command.secret_file.empty()) opt.sandbox.hide.push_back(command.secret_file);
   prepare_log_dir(opt);
   judge_app::RowPrinter rows(command.rows_file);
-  bind_gpu(opt);
+  bind_gpu(opt, command.allow_every_gpu);
   // The judge's own workers and launcher lie beside its program, as the
   // build puts them.
   const std::string self = absolute("/proc/self/exe", "judge");
@@ -179,6 +191,13 @@ int run(int argc, char** argv) {
         const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
         rows.print("memcpy", std::to_string(bytes), true, {judge::device_copy_ms(bytes)}, 0, 0, "",
                    true);
+      }
+      if (judge::seconds_left(opt) <= 0) {
+        for (const char* test : {"saxpy_trip", "saxpy_kernel"})
+          rows.print(test, std::to_string(n), false, {}, 0, 0, judge::time_limit_reason(false),
+                     plan.sandboxed);
+        all_ok = false;
+        continue;
       }
       for (const judge::SaxpyRow& row : judge::judge_saxpy(n, opt, plan)) {
         all_ok = all_ok && row.correct;

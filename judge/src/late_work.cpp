@@ -24,4 +24,13 @@ LateWork judge_late_work(double switch_ms, const std::string& what, double call_
   return w;
 }
 
+std::string judge_held_idle(double switch_ms, const std::string& when,
+                            const std::function<double()>& probe) {
+  const LateWork w = judge_late_work(switch_ms, "x", 0, probe);
+  if (w.reason.empty()) return {};
+  // The probe's times, as the late-work reason gives them.
+  return "GPU work running while the judge held it still, " + when +
+         w.reason.substr(w.reason.find(" (the judge's probe"));
+}
+
 } // namespace judge

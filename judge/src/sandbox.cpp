@@ -497,12 +497,14 @@ std::vector<std::string> gpu_device_nodes(const std::string& bus_id, bool* one_g
       return nodes;
     }
   }
-  // Not told apart: every GPU's node.
-  *one_gpu = false;
+  // Not told apart: every GPU's node (one alone, where the machine or the
+  // container shows one, is this GPU's).
   glob_t g{};
+  std::size_t gpus = 0;
   if (glob("/dev/nvidia[0-9]*", 0, nullptr, &g) == 0)
-    for (std::size_t i = 0; i < g.gl_pathc; ++i) nodes.emplace_back(g.gl_pathv[i]);
+    for (std::size_t i = 0; i < g.gl_pathc; ++i, ++gpus) nodes.emplace_back(g.gl_pathv[i]);
   globfree(&g);
+  *one_gpu = gpus == 1;
   return nodes;
 }
 

@@ -111,23 +111,43 @@ std::vector<SaxpyRow> judge_saxpy(std::int64_t n, const JudgeOptions& options,
   for (SaxpyRow& row : rows) row.empty_ms = empty_ms;
 
   std::mt19937_64 seeds = input_seeds(options.secret, options.seed);
+  InputLog inputs(options.log_dir + "/judge-saxpy-" + std::to_string(n) + ".inputs",
+                  options.secret);
   std::vector<float> x(count), y(count), want(count);
   for (SaxpyRow& row : rows) {
     const bool trip = &row == &rows[0];
     SharedArray* arrays = trip ? host : device;
     for (int call = 1; call <= options.runs; ++call) {
-      const float a = fill_random(x, y, seeds());
+      if (seconds_left(options) <= 0) {
+        session.quit();
+        return reject_all(time_limit_reason(true));
+      }
+      const std::uint64_t seed = seeds();
+      inputs.add(seed, static_cast<std::uint64_t>(n));
+      const float a = fill_random(x, y, seed);
       saxpy::saxpy_serial(count, a, x.data(), y.data(), want.data());
       // Nothing of the worker runs while the inputs are written: a thread
       // that watched them could copy them ahead of the clock. It goes on
       // once the clock runs (call_resuming).
       const std::string still = session.pause(kPauseSeconds);
       if (!still.empty()) return reject_all(still);
-      arrays[0].write(0, x.data(), bytes);
-      arrays[1].write(0, y.data(), bytes);
-      host[2].fill(kPoison);
-      device[2].fill(kPoison);
       const std::string what = std::string(trip ? "trip " : "kernel call ") + std::to_string(call);
+      // Held still, the worker has nothing running on the GPU, before its
+      // inputs are written and after (a kernel it left would compute off
+      // the clock).
+      std::string busy = probe_held_idle(options.memory, options.switch_ms, "before " + what);
+      if (busy.empty()) {
+        arrays[0].write(0, x.data(), bytes);
+        arrays[1].write(0, y.data(), bytes);
+        host[2].fill(kPoison);
+        device[2].fill(kPoison);
+        busy = probe_held_idle(options.memory, options.switch_ms,
+                               "before " + what + ", its inputs written");
+      }
+      if (!busy.empty()) {
+        session.quit();
+        return reject_all(busy);
+      }
       const Answer answer = session.call_resuming(
           trip ? Command::kSaxpyTrip : Command::kSaxpyKernel, n, options.call_timeout_s, a);
       if (!answer.failure.empty()) return reject_all(what + ": " + answer.failure);

@@ -53,10 +53,12 @@ run_judge() {
   local -a args=(--worker "$worker" --runs "$runs" --memory "$memory")
   if [ "$test" = render ]; then
     args+=(--scenes "$n" --size "$size")
-    [[ ! $seed_mode =~ ^[0-9]+$ ]] || args+=(--seed "$((seed_mode + 1))")
   else
     args+=(--counts "$n")
   fi
+  # The judge's seeds start at 1 (its 0 draws afresh); every part's inputs
+  # come from the seed and the secret.
+  [[ ! $seed_mode =~ ^[0-9]+$ ]] || args+=(--seed "$((seed_mode + 1))")
   [ -z "${JUDGE_REFERENCE:-}" ] || args+=(--reference-worker "$JUDGE_REFERENCE")
   JUDGE_LOG=$prefix.judge.log JUDGE_ROWS=$prefix.judge.rows
   rm -f -- "$JUDGE_ROWS"
@@ -64,11 +66,25 @@ run_judge() {
   for path in "${judge_hidden[@]}"; do args+=(--hide "$path"); done
   [ "$unsandboxed" = 0 ] || args+=(--unsandboxed)
   [ -z "$worker_memory_limit" ] || args+=(--memory-limit "$worker_memory_limit")
+  [ "$allow_every_gpu" = 0 ] || args+=(--allow-every-gpu)
+  args+=(--time-limit "$(judge_time_limit)")
   args+=(--secret-file "$secret_file")
   mkdir -p -- "$prefix.worker"
   progress "$label: the judge, $runs timed calls"
   run_program "$JUDGE_LOG" "$bin_dir/judge" "${args[@]}" --log-dir "$prefix.worker" --rows "$JUDGE_ROWS" "$test"
   JUDGE_STATUS=$?
+}
+
+# judge_time_limit: the judge's --time-limit for its next run: what is left
+# of --timeout (one run's) and of --time-limit (the grade's, from
+# grade.sh's start), less a minute for its own start and end and for the
+# call it may be in when the time is up, and at least 1 s (every row
+# then ends at once as "time limit").
+judge_time_limit() {
+  local left=$timeout_s
+  [ -z "$time_limit_s" ] || [ $((time_limit_s - SECONDS)) -ge "$left" ] || left=$((time_limit_s - SECONDS))
+  left=$((left - 60))
+  echo $((left < 1 ? 1 : left))
 }
 
 # judge_row TEST ITEM: the row of TEST and ITEM in JUDGE_ROWS, each field

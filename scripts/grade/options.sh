@@ -39,6 +39,8 @@ secret_file=""
 print_maximum=0
 use_cache=1
 timeout_s=900
+time_limit_s=""  # --time-limit: the whole grade's time
+allow_every_gpu=0
 quiet=0
 gradescope=""  # --gradescope FILE
 declare -A given=()  # the options given, for those that exclude each other
@@ -101,6 +103,8 @@ parse_args() {
       --secret-file) need_value "$@"; secret_file=$2; [[ $2 == /* ]] || secret_file=$PWD/$2; shift ;;
       --no-cache) use_cache=0 ;;
       --timeout) need_number "$@"; timeout_s=$2; shift ;;
+      --time-limit) need_number "$@"; time_limit_s=$2; shift ;;
+      --allow-every-gpu) allow_every_gpu=1 ;;
       --quiet) quiet=1 ;;
       --gradescope) need_value "$@"; gradescope=$2; [[ $2 == /* ]] || gradescope=$PWD/$2; shift ;;
       -h | --help | -\?) show_help; exit 0 ;;
@@ -165,6 +169,8 @@ validate_args() {
   within "$size" 1 16384 || usage_error "--size: '$size' is not a size from 1 to 16384"
   within "$runs" 1 100 || usage_error "--runs: '$runs' is not a number from 1 to 100"
   within "$timeout_s" 1 999999 || usage_error "--timeout: '$timeout_s' is not a positive number of seconds"
+  [ -z "$time_limit_s" ] || within "$time_limit_s" 1 9999999 ||
+    usage_error "--time-limit: '$time_limit_s' is not a positive number of seconds"
   # The judge's limit for --counts (2^31 - 1 elements).
   [ -z "$saxpy_n" ] || within "$saxpy_n" 1 2147483647 || usage_error "--saxpy-n: '$saxpy_n' is not a count from 1 to 2147483647"
   # render -S takes an unsigned 32-bit seed.

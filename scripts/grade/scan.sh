@@ -111,7 +111,9 @@ grade_scan_count() {
   fi
   [ "$JUDGE_VERDICT" = ok ] ||
     warn "$test $n${algo:+ ($algo)}: rejected by the judge: $JUDGE_NOTE (worker's log: ${prefix#"$logs"/}.worker/)"
-  add_score_row "$part" "$n" - "$(scan_reference_name)" "$ref_ms" "$JUDGE_MS" "$ROW_SPEEDUP" "$JUDGE_VERDICT" \
+  local seed=-
+  [[ ! $seed_mode =~ ^[0-9]+$ ]] || seed=$seed_mode
+  add_score_row "$part" "$n" "$seed" "$(scan_reference_name)" "$ref_ms" "$JUDGE_MS" "$ROW_SPEEDUP" "$JUDGE_VERDICT" \
     "$ROW_SCORE" "$ROW_MAX" "$JUDGE_ROUND_TRIP" \
     "$(noted "$JUDGE_NOTE" "$(noise_note "$JUDGE_VERDICT" "$ROW_SCORE" "$ROW_LOW" "$ROW_HIGH" "$ref_ms" "$REF_MEDIAN" "$JUDGE_MS" "$JUDGE_MEDIAN")")"
 }

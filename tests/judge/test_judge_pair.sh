@@ -9,7 +9,9 @@
 # SIGCONT they arranged wakes from a stop by signals (sigcont_slow_ref)
 # are rejected, and cannot wake a freezer. Then render's
 # pair: the reference's frames trusted, the row scored, either side
-# wrong. Skips (77) without bubblewrap.
+# wrong. Then --seed: every call's input of scan and saxpy reproduced with
+# the secret; and a graded worker gone at its start leaves the reference
+# timed alone. Skips (77) without bubblewrap.
 #
 # Usage: test_judge_pair.sh JUDGE BIN_DIR
 set -uo pipefail
@@ -171,6 +173,69 @@ pair judge_worker_honest judge_worker_hang --runs 2
 expect_eq "reference hang: exit status" 1 "$status"
 expect_eq "reference hang: no graded row" "reference:scan" "$(jq -r .test "$tmp/rows.jsonl" | paste -sd, -)"
 expect_match "reference hang: its reason" 'no answer within 3 s' "$(field reference reason)"
+
+# A graded worker that makes the reference beside it fail (standing in for
+# the GPU's memory taken or a kernel left resident, which host code cannot
+# do; unsandboxed, so that it can reach the reference): the reference is
+# judged again alone, passes, and the graded row is rejected for it, 0
+# points; the part stands. An honest worker beside the same reference:
+# both rows good.
+pair judge_worker_spoil_reference judge_worker_spoilable_reference --runs 2 --unsandboxed
+expect_eq "spoiler: exit status" 1 "$status"
+expect_eq "spoiler: rejected, 0 points" "rejected 0" "$(field graded status) $(field graded score)"
+expect_match "spoiler: for what it did to the reference" \
+  'made the reference fail beside it \(.*spoiled by its neighbour.*alone, it passed\)' "$(field graded reason)"
+expect_eq "spoiler: the reference's row, judged alone, good" ok "$(field reference status)"
+pair judge_worker_honest judge_worker_spoilable_reference --runs 2 --unsandboxed
+expect_eq "spoilable reference beside an honest worker: both good" "0 ok ok" \
+  "$status $(field reference status) $(field graded status)"
+
+# --seed with the secret reproduces every call's input, for the scan and
+# saxpy as for the renderer: the judge logs each call's input fingerprint
+# (judge-TEST-N.inputs). Another secret, or no --seed, draws others.
+head -c 32 /dev/urandom >"$tmp/secret-a"
+head -c 32 /dev/urandom >"$tmp/secret-b"
+# inputs NAME TEST [OPTIONS...]: the fingerprints of one judge run.
+inputs() {
+  local name=$1 test=$2 worker=judge_worker_honest
+  shift 2
+  [ "$test" != saxpy ] || worker=judge_saxpy_worker_honest
+  rm -rf -- "$tmp/in-$name" && mkdir -p "$tmp/in-$name"
+  "$judge" --worker "$bin/$worker" --memory host --counts 1000 --runs 3 --log-dir "$tmp/in-$name" \
+    --rows "$tmp/in-$name/rows" "$@" "$test" >/dev/null 2>&1
+  cat "$tmp/in-$name"/judge-"$test"-*.inputs 2>/dev/null
+}
+for test in scan saxpy; do
+  first=$(inputs one "$test" --seed 7 --secret-file "$tmp/secret-a")
+  expect_match "--seed, $test: every call's input logged" '^[0-9a-f]+$' "$(head -n 1 <<<"$first")"
+  expect_eq "--seed, $test: the same inputs again" "$first" "$(inputs two "$test" --seed 7 --secret-file "$tmp/secret-a")"
+  expect_eq "--seed, $test: another secret, other inputs" differ \
+    "$([ "$first" != "$(inputs three "$test" --seed 7 --secret-file "$tmp/secret-b")" ] && echo differ || echo same)"
+  expect_eq "no --seed, $test: fresh inputs" differ \
+    "$([ "$(inputs four "$test" --secret-file "$tmp/secret-a")" != "$(inputs five "$test" --secret-file "$tmp/secret-a")" ] && echo differ || echo same)"
+done
+
+# A graded worker that fails before the reference's first call (it leaves
+# at its start): the reference is timed alone, and its row stands.
+pair judge_worker_early_exit judge_worker_honest --runs 2
+expect_eq "graded gone at its start: rejected" rejected "$(field graded status)"
+expect_eq "graded gone at its start: the reference's row timed alone, good" "ok 2" \
+  "$(field reference status) $(field reference runs)"
+
+# The judge's time limit: a row it ends is rejected ("time limit"), the
+# graded worker's; the reference's row and the rows done before stand.
+pair judge_worker_slower_honest judge_worker_slow_honest --runs 30 --time-limit 1
+expect_eq "time limit, pair: the graded row rejected, 0 points" "rejected 0" "$(field graded status) $(field graded score)"
+expect_match "time limit, pair: why" '^time limit: ' "$(field graded reason)"
+expect_eq "time limit, pair: the reference's row stands" ok "$(field reference status)"
+rm -f -- "$tmp/rows.jsonl"
+"$judge" --worker "$bin/judge_worker_slower_honest" --memory host --counts 1,2,3,4,5,6 --runs 3 --time-limit 1 \
+  --call-timeout 3 --memory-limit "$memory_limit" --log-dir "$tmp/logs" --rows "$tmp/rows.jsonl" scan >"$tmp/out" 2>&1
+expect_eq "time limit: exit status" 1 "$?"
+expect_eq "time limit: every row written" 6 "$(wc -l <"$tmp/rows.jsonl")"
+expect_eq "time limit: the first row done, ok" ok "$(jq -r 'select(.item == "1") | .status' "$tmp/rows.jsonl")"
+expect_match "time limit: the last row not run" '^time limit: .* before this row$' \
+  "$(jq -r 'select(.item == "6") | .reason' "$tmp/rows.jsonl")"
 
 # Render: the reference (trusted: its frame alone timed) and the graded
 # renderer, one variant a frame for both.

@@ -64,3 +64,40 @@ TEST(LateWork, TheLimitIsOneMillisecondAndATenthOfTheCall) {
 }
 
 } // namespace
+
+namespace {
+
+std::string held_idle(Probes& p, double switch_ms) {
+  return judge::judge_held_idle(switch_ms, "before timed call 3", [&p] { return p(); });
+}
+
+} // namespace
+
+// With every worker held still, the GPU must be idle: a probe as fast as
+// after an honest worker, or one slow probe of noise, passes.
+TEST(HeldIdle, AnIdleGpuPasses) {
+  Probes fast{{0.15}};
+  EXPECT_EQ(held_idle(fast, 0.15), "");
+  Probes noise{{1.7, 0.16}};
+  EXPECT_EQ(held_idle(noise, 0.15), "");
+  EXPECT_EQ(noise.taken, 2);
+}
+
+// Work left running while held (a resident kernel that would read the next
+// input off the clock) slows both probes past 1 ms: named, with when.
+TEST(HeldIdle, WorkRunningWhileHeldIsNamed) {
+  Probes busy{{2.3, 2.2}};
+  const std::string why = held_idle(busy, 0.14);
+  EXPECT_NE(why.find("GPU work running while the judge held it still, before timed call 3"),
+            std::string::npos)
+      << why;
+  EXPECT_NE(why.find("the judge's probe took 2.3"), std::string::npos) << why;
+}
+
+// The limit is 1 ms beyond the switch's cost, whatever the call would take.
+TEST(HeldIdle, TheLimitIsOneMillisecond) {
+  Probes under{{1.1, 1.1}};
+  EXPECT_EQ(held_idle(under, 0.15), "");
+  Probes over{{1.2, 1.2}};
+  EXPECT_NE(held_idle(over, 0.15), "");
+}

@@ -3,6 +3,7 @@
 // seeds and the sandbox.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -26,7 +27,20 @@ struct JudgeOptions {
   // means the worker's GPU work outlived its answer: the excess is added to
   // the call's time, and a large excess rejects the row.
   double switch_ms = 0;
+  // Device memory: the most of the GPU's memory (MiB) a graded worker beside
+  // a reference may hold, counted from what was free when it started
+  // (looked at once it is ready and after each call); 0: no bound.
+  std::int64_t gpu_memory_limit_mib = 16384;
+  // When the judge's time is up (--time-limit): a row not done by then is
+  // rejected ("time limit"), as is every row after it; the rows done keep
+  // their grades.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   SandboxOptions sandbox;
 };
+
+// Seconds left before `options`' deadline (a day and more when none).
+double seconds_left(const JudgeOptions& options);
+// The reason of a row the time limit ended or never started.
+std::string time_limit_reason(bool started);
 
 } // namespace judge

@@ -70,6 +70,7 @@ RenderRow judge_render(const std::string& scene, const RenderJudgeOptions& optio
 struct RenderPair {
   RenderRow reference, graded;
   bool stable = false;
+  bool graded_started = false; // the graded worker ran beside the reference
 };
 RenderPair judge_render_pair(const std::string& scene, const RenderJudgeOptions& options,
                              const std::string& reference_worker, const SandboxPlan& plan);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <fstream>
 #include <random>
 #include <string>
 
@@ -23,5 +24,18 @@ std::mt19937_64 input_seeds(const std::string& secret, std::uint64_t seed);
 // A short printable fingerprint of one input's seeds, for the logs: the
 // same inputs give the same fingerprint, without giving the seeds away.
 std::string fingerprint(const std::string& secret, std::uint64_t a, std::uint64_t b);
+
+// A row's inputs, one fingerprint a line in the file `path` (in the
+// worker's log folder, which it never sees): a regrade with the same seed
+// and secret writes the same lines.
+class InputLog {
+public:
+  InputLog(const std::string& path, const std::string& secret) : out_(path), secret_(secret) {}
+  void add(std::uint64_t seed, std::uint64_t n) { out_ << fingerprint(secret_, seed, n) << "\n"; }
+
+private:
+  std::ofstream out_;
+  const std::string& secret_;
+};
 
 } // namespace judge

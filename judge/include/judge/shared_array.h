@@ -49,9 +49,10 @@ private:
 };
 
 // Device memory the worker's kernels may still be writing: a launch of an
-// empty kernel on the judge's own context, timed to its completion, in ms.
-// (The GPU runs one process's context at a time, so a worker that answered
-// before its kernels ended shows here as a late probe.)
+// empty kernel on the judge's own context and a copy each way through the
+// copy engines, timed to their completion, in ms. (The GPU runs one
+// process's context at a time, so a worker that answered before its
+// kernels or copies ended shows here as a late probe.)
 double probe_device_ms();
 
 // GPU work seen running after an answer: the judge's probe beyond what it
@@ -70,5 +71,15 @@ LateWork probe_late_work(MemoryKind memory, double switch_ms, const std::string&
 // probe_device_ms), host code the tests can give any times.
 LateWork judge_late_work(double switch_ms, const std::string& what, double call_ms,
                          const std::function<double()>& probe);
+
+// Whether the GPU is idle while every worker is held still (before a call's
+// input is written, and again before its clock starts): empty, or why not.
+// Nothing the held workers do can start work then, so work seen running is
+// work they left, which would compute off the clock (a resident kernel
+// that watches for the input). Judged as probe_late_work on a call of 0 ms;
+// nothing for host memory.
+std::string probe_held_idle(MemoryKind memory, double switch_ms, const std::string& when);
+std::string judge_held_idle(double switch_ms, const std::string& when,
+                            const std::function<double()>& probe);
 
 } // namespace judge
