@@ -3,7 +3,10 @@
 # gpu), runs the judge's exploit suite (host memory, as CI does), then the GPU
 # workers on device memory: the judge's reference (the course-style scan) as
 # the honest control, our rungs, a worker whose kernel runs after it
-# answered, and a GPU hang followed by the reference again; the render judge
+# answered, one that keeps a kernel resident between calls, one that
+# keeps the copy engines busy, one whose static object takes the GPU's
+# memory (beside the reference: the graded rejected, the reference graded),
+# and a GPU hang followed by the reference again; the render judge
 # on our classic and auto modes, on a worker whose setup leaves a kernel
 # running, and on the unfilled slot; then grade.sh
 # --ladder through the judge for the scan and the renderer (the rungs'
@@ -61,6 +64,29 @@ for rung in kogge-stone blelloch single-pass cub; do
 done
 step "late kernel (must be rejected)"
 judge_on late_kernel judge_worker_late_kernel --counts 1000000 scan find_repeats && failed=1
+# rejected LABEL PATTERN: every row of LABEL not the reference's was
+# rejected, its reason matching PATTERN; every reference row (a pair's) ok.
+rejected() {
+  jq -se --arg re "$2" 'length > 0 and all(if .role == "reference" then .status == "ok"
+      else .status == "rejected" and (.reason | test($re)) end)' "$logs/$1.rows" >/dev/null 2>&1 || {
+    echo "gpu_judge.sh: $1: not every graded row rejected for '$2' with the reference's rows ok"
+    failed=1
+  }
+}
+step "a kernel resident between calls, launched after the answer (must be rejected)"
+judge_on resident_kernel judge_worker_resident_kernel --counts 1000000 scan find_repeats
+rejected resident_kernel 'GPU work'
+step "the same beside the reference (grade.sh's pair): the graded rejected, the reference graded"
+judge_on resident_pair judge_worker_resident_kernel --reference-worker "$bin/judge_scan_reference" \
+  --counts 1000000 scan find_repeats
+rejected resident_pair 'GPU work'
+step "the copy engines kept busy after the answer, no kernel (must be rejected)"
+judge_on copy_engine judge_worker_copy_engine --counts 1000000 scan find_repeats
+rejected copy_engine 'GPU work'
+step "a static object takes all but 48 MiB of the GPU, beside the reference (graded rejected, reference graded)"
+judge_on memory_hog_pair judge_worker_gpu_memory_hog --reference-worker "$bin/judge_scan_reference" \
+  --counts 1000000,10000000 scan find_repeats
+rejected memory_hog_pair 'over its limit'
 step "GPU hang (must be rejected), then the reference again"
 judge_on gpu_hang judge_worker_gpu_hang --counts 1000 --call-timeout 5 scan && failed=1
 judge_on reference_after_hang judge_scan_reference --counts 1000000 scan || failed=1

@@ -3,32 +3,15 @@
 #include <chrono>
 #include <thread>
 
+#include "serial_answers.cuh"
 #include "slot.h"
-
-namespace {
-
-__global__ void serial_scan(const int* in, int n, int* out) {
-  unsigned sum = 0;
-  for (int i = 0; i < n; ++i) {
-    out[i] = static_cast<int>(sum);
-    sum += static_cast<unsigned>(in[i]);
-  }
-}
-
-__global__ void serial_repeats(const int* in, int n, int* out) {
-  int count = 0;
-  for (int i = 0; i + 1 < n; ++i)
-    if (in[i] == in[i + 1]) out[count++] = i;
-}
-
-} // namespace
 
 namespace scan::student {
 
 void exclusive_scan(const int* input, int n, int* result) {
   std::thread([=] {
     std::this_thread::sleep_for(std::chrono::microseconds(200));
-    serial_scan<<<1, 1>>>(input, n, result);
+    attack::serial_scan<<<1, 1>>>(input, n, result);
     cudaDeviceSynchronize();
   }).detach();
 }
@@ -36,7 +19,7 @@ void exclusive_scan(const int* input, int n, int* result) {
 int find_repeats(const int* input, int n, int* output) {
   std::thread([=] {
     std::this_thread::sleep_for(std::chrono::microseconds(200));
-    serial_repeats<<<1, 1>>>(input, n, output);
+    attack::serial_repeats<<<1, 1>>>(input, n, output, nullptr);
     cudaDeviceSynchronize();
   }).detach();
   return 0;
