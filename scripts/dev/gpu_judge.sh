@@ -80,9 +80,17 @@ step "the same beside the reference (grade.sh's pair): the graded rejected, the 
 judge_on resident_pair judge_worker_resident_kernel --reference-worker "$bin/judge_scan_reference" \
   --counts 1000000 scan find_repeats
 rejected resident_pair 'GPU work'
-step "the copy engines kept busy after the answer, no kernel (must be rejected)"
+# Copies alone compute nothing; where the probe does not see them (another
+# context's copies share the engines), the worker's next call waits for
+# them: rejected, or charged (its best call at least 10 ms, the honest
+# worker's well under 1 ms).
+step "the copy engines kept busy after the answer, no kernel (must be rejected, or charged)"
 judge_on copy_engine judge_worker_copy_engine --counts 1000000 scan find_repeats
-rejected copy_engine 'GPU work'
+jq -se 'length > 0 and all((.status == "rejected" and (.reason | test("GPU work"))) or .best_ms >= 10)' \
+  "$logs/copy_engine.rows" >/dev/null 2>&1 || {
+  echo "gpu_judge.sh: copy_engine: a row neither rejected nor charged"
+  failed=1
+}
 step "a static object takes all but 48 MiB of the GPU, beside the reference (graded rejected, reference graded)"
 judge_on memory_hog_pair judge_worker_gpu_memory_hog --reference-worker "$bin/judge_scan_reference" \
   --counts 1000000,10000000 scan find_repeats
