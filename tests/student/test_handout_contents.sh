@@ -110,6 +110,19 @@ for name in CpuRenderer TileBins TileGrid for_each_covered_run shade_flat_circle
   expect_eq "$name is nowhere in the handout" "" "$(grep -rlw -- "$name" "$handout")"
 done
 
+# The handout speaks only of itself: no text file or path in it names a
+# design of the suite's that it does not hold (scripts/suite_design_names.txt,
+# whose every name the suite does use). Each hit is printed as FILE:LINE:TEXT
+# (a path alone for a path).
+mapfile -t design_names < <(grep -v -e '^#' -e '^$' "$repo/scripts/suite_design_names.txt")
+expect_match "the suite's design names are listed" 'kogge' "$(printf '%s\n' "${design_names[@]}")"
+for pattern in "${design_names[@]}"; do
+  expect_match "the suite names /$pattern/" . \
+    "$(cd "$repo" && grep -rliE -- "$pattern" docs render scan scripts judge | head -n 1)"
+  expect_eq "the handout names no /$pattern/" "" \
+    "$(cd "$handout" && { grep -rnIiE -- "$pattern" .; find . | grep -iE -- "$pattern"; } | sed 's|^\./||')"
+done
+
 # No judge tests: their workers attack the judge (the suite's CI runs them).
 expect_eq "no judge tests in the handout" no "$([ -e "$handout/tests/judge" ] && echo yes || echo no)"
 
