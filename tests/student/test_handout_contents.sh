@@ -54,6 +54,10 @@ expect_eq "README is the student docs" "$(cat "$repo/docs/students.md")" "$(cat 
 # handout holds.
 expect_eq "no suite-only part left in the docs" "" "$(cd "$handout" && grep -l 'suite-only' README.md docs/*.md)"
 expect_match "the suite's docs have suite-only parts to drop" '<!-- suite-only -->' "$(cat "$repo/docs/grading.md")"
+# Nor a suite-only mark in any other file (make_handout.sh's SUITE_ONLY_MARK).
+mark=$(sed -n "s/^SUITE_ONLY_MARK='\(.*\)'\$/\1/p" "$make_handout")
+expect_match "make_handout.sh says what a suite-only mark is" 'suite-only' "$mark"
+expect_eq "no suite-only mark left in the handout" "" "$(cd "$handout" && grep -rnIE -- "$mark" .)"
 out=$(bash "$repo/tests/docs/test_doc_links.sh" "$handout" 2>&1)
 expect_eq "the handout's docs: the link check's exit status" 0 "$?"
 expect_eq "the handout's docs: every link and path leads into the handout" "" "$(grep '^FAIL' <<<"$out")"
