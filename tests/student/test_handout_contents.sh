@@ -130,8 +130,14 @@ done
 # No judge tests: their workers attack the judge (the suite's CI runs them).
 expect_eq "no judge tests in the handout" no "$([ -e "$handout/tests/judge" ] && echo yes || echo no)"
 
-# The slot stand-ins, not the suite's code, sit where the kernels were.
-expect_match "scan builds the stand-in in a handout" 'student/not_handed_out.cpp' "$(cat "$handout/scan/CMakeLists.txt")"
+# The slot stand-ins, not the suite's code, sit where the kernels were;
+# the scan library's suite algorithms are cut, CUB's and the student's kept,
+# and so are the CUDA renderer's modes, but for auto.
+expect_match "render builds the stand-in in a handout" 'student/not_handed_out.cpp' "$(cat "$handout/render/CMakeLists.txt")"
+expect_match "the handout's scan library keeps CUB's algorithm" '\{Algorithm::kCub, "cub"\}' \
+  "$(cat "$handout/scan/src/algorithm.cpp")"
+expect_match "the handout's scan library keeps the student's" '^  kStudent$' "$(cat "$handout/scan/include/scan/algorithm.h")"
+expect_match "the handout's CudaMode keeps Auto" '^  Auto$' "$(cat "$handout/render/include/render/cuda_mode.h")"
 
 # The reference scripts and the Gradescope bundle, on reference programs
 # that print their arguments.
