@@ -87,6 +87,11 @@ HANDOUT_PATHS=(
   docs/students.md docs/render.md docs/grading.md docs/design/judge.md docs/scene_file_format.md docs/scenes.md
 )
 
+# The names of the suite's designs, which a handout must not hold: one
+# pattern a line (its opening comment says more). The handout's lines that
+# name them sit between suite-only marks (strip_suite_only).
+SUITE_DESIGN_NAMES=$script_dir/suite_design_names.txt
+
 usage_error() {
   echo "make_handout.sh: $1 (try --help)" >&2
   exit 2
@@ -237,6 +242,17 @@ strip_handout() {
   done < <(grep -rlZIE -- "$SUITE_ONLY_MARK" "$dir")
 }
 
+# check_names: fails, naming the first hits (FILE:LINE:TEXT, or a path),
+# when a text file or a path of the handout names a design of the suite's
+# (SUITE_DESIGN_NAMES).
+check_names() {
+  local patterns hits
+  patterns=$(grep -v -e '^#' -e '^$' "$SUITE_DESIGN_NAMES") || fail "no names in $SUITE_DESIGN_NAMES"
+  hits=$(cd "$dir" && { grep -rnIiE -e "$patterns" .; find . | grep -iE -e "$patterns"; } | sed 's|^\./||')
+  [ -z "$hits" ] || fail "the handout names designs of the suite's that it does not hold (${SUITE_DESIGN_NAMES#"$repo"/}): mark those lines suite-only
+$(head -n 20 <<<"$hits")"
+}
+
 # strip_suite_options SCRIPT OPTION...: drops, in place, each OPTION's entry
 # (its "#   --OPTION" line and the deeper-indented lines under it) from the
 # SCRIPT's opening comment, its --help.
@@ -266,6 +282,8 @@ strip_handout
 # pick the suite's own renderers, algorithms and rungs (a handout refuses them).
 strip_suite_options "$dir/scripts/grade.sh" --renderer --cuda-mode --algorithm --ladder --ref-mode --ref-algorithm ||
   fail "scripts/grade.sh: its help could not be cut to the handout's"
+# What is left names none of the suite's designs.
+check_names
 echo "This tree is a student handout: cmake builds it with SUITE_HANDOUT=ON." >"$dir/.handout"
 printf '/build*/\n/grade-results/\noutput_*\n/submission.zip\n' >"$dir/.gitignore"
 

@@ -127,6 +127,30 @@ for pattern in "${design_names[@]}"; do
     "$(cd "$handout" && { grep -rnIiE -- "$pattern" .; find . | grep -iE -- "$pattern"; } | sed 's|^\./||')"
 done
 
+# make_handout.sh itself refuses a handout that names one, and marks that
+# do not pair up or sit in a file of a language it does not know: on a copy
+# of the suite with such a line added to a file the handout holds. Nothing
+# is written.
+suite_copy=$tmp/suite
+mkdir -p "$suite_copy"
+(cd "$repo" && tar --exclude='./build*' --exclude=./.git -cf - .) | (cd "$suite_copy" && tar -xf -)
+check_refusal() {
+  local name=$1 file=$2 line=$3 want=$4 out
+  cp "$suite_copy/$file" "$tmp/kept"
+  printf '%s\n' "$line" >>"$suite_copy/$file"
+  out=$("$suite_copy/scripts/make_handout.sh" --no-refs "$tmp/refused" 2>&1)
+  expect_eq "make_handout.sh, $name: exit status" 1 "$?"
+  expect_match "make_handout.sh, $name: says where" "$want" "$out"
+  expect_eq "make_handout.sh, $name: nothing written" no "$([ -e "$tmp/refused" ] && echo yes || echo no)"
+  mv "$tmp/kept" "$suite_copy/$file"
+}
+check_refusal "a design named" scan/src/inputs.cpp '// decoupled look-back' \
+  '^scan/src/inputs\.cpp:[0-9]+:// decoupled look-back$'
+check_refusal "an unpaired mark" scan/src/inputs.cpp '// suite-only' \
+  '^make_handout.sh: scan/src/inputs\.cpp: unbalanced suite-only marks$'
+check_refusal "a mark of an unknown language" judge/contract/course.json '# suite-only' \
+  '^make_handout.sh: judge/contract/course\.json: suite-only marks in a file whose comments'
+
 # No judge tests: their workers attack the judge (the suite's CI runs them).
 expect_eq "no judge tests in the handout" no "$([ -e "$handout/tests/judge" ] && echo yes || echo no)"
 
