@@ -61,8 +61,10 @@ JUDGE_WORKERS=(alloc_cache.cpp alloc_cache.h calibration_slot.cu device_arena.cp
 
 # What the handout holds, as paths from the top of the suite (folders whole).
 # A path listed here that is missing stops the script: update the list when
-# files move. The suite's GPU implementations are left out on purpose; each
-# library's student/not_handed_out.cpp stands in for them (cmake/Handout.cmake).
+# files move. The suite's GPU implementations are left out on purpose;
+# saxpy's and render's student/not_handed_out.cpp stand in for them
+# (cmake/Handout.cmake), and the lines that name them are cut
+# (strip_handout).
 # So are the judge's tests: their workers attack the judge, and a student's
 # build has no use for them (the suite's CI runs them).
 HANDOUT_PATHS=(
@@ -84,6 +86,11 @@ HANDOUT_PATHS=(
   scripts/profile.sh scripts/plot_ladder.gp
   docs/students.md docs/render.md docs/grading.md docs/design/judge.md docs/scene_file_format.md docs/scenes.md
 )
+
+# The names of the suite's designs, which a handout must not hold: one
+# pattern a line (its opening comment says more). The handout's lines that
+# name them sit between suite-only marks (strip_suite_only).
+SUITE_DESIGN_NAMES=$script_dir/suite_design_names.txt
 
 usage_error() {
   echo "make_handout.sh: $1 (try --help)" >&2
@@ -185,23 +192,65 @@ for path in "${HANDOUT_PATHS[@]}"; do
   [ -e "$repo/$path" ] || fail "$path is listed in HANDOUT_PATHS but missing from the suite"
 done
 
-# strip_suite_only FILE: drops, in place, the parts of a doc that are about
-# the suite rather than the assignment (its designs, its measurements, the
-# instructors' tools), which name files the handout does not hold: the lines
-# from one reading "<!-- suite-only -->" to one reading "<!-- /suite-only -->",
-# and any line ending in " <!-- suite-only -->"; blank lines left doubled by
-# a cut become one. Status 1, the file left as it was, when the block
-# markers do not pair up.
+# strip_suite_only FILE OPEN CLOSE: drops, in place, the parts of a file
+# that are about the suite rather than the assignment (its designs, its
+# measurements, the instructors' tools), which name what the handout does
+# not hold: the lines from one reading "OPEN suite-only CLOSE" to one
+# reading "OPEN /suite-only CLOSE" (indented or not), and any line ending in
+# " OPEN suite-only CLOSE"; blank lines left doubled by a cut become one.
+# OPEN and CLOSE make the mark a comment of the file's language
+# (suite_only_marks). Status 1, the file left as it was, when the block
+# marks do not pair up.
 strip_suite_only() {
   local stripped
-  stripped=$(awk '
-    /^<!-- suite-only -->$/ { if (skip) exit 1; skip = 1; cut = 1; next }
-    /^<!-- \/suite-only -->$/ { if (!skip) exit 1; skip = 0; next }
-    skip || / <!-- suite-only -->$/ { cut = 1; next }
+  stripped=$(awk -v start="$2 suite-only$3" -v end="$2 /suite-only$3" '
+    { line = $0; sub(/^[ \t]+/, "", line) }
+    line == start { if (skip) exit 1; skip = 1; cut = 1; next }
+    line == end { if (!skip) exit 1; skip = 0; next }
+    skip || (length($0) > length(start) + 1 && substr($0, length($0) - length(start)) == " " start) { cut = 1; next }
     /^$/ && cut && blank { next } # one blank line where a part was cut
     { print; blank = $0 == ""; if (!blank) cut = 0 }
     END { if (skip) exit 1 }' "$1") || return 1
   printf '%s\n' "$stripped" >"$1"
+}
+
+# suite_only_marks FILE: the comment that makes a suite-only mark in FILE's
+# language, as "OPEN CLOSE" (CLOSE may be empty): "<!-- -->" in Markdown,
+# "//" in C, C++ and CUDA, "#" in shell, CMake and gnuplot. Status 1 for a
+# file of another kind.
+suite_only_marks() {
+  case "$1" in
+    *.md) echo '<!-- -->' ;;
+    *.c | *.cc | *.cpp | *.h | *.hpp | *.cu | *.cuh) echo '//' ;;
+    *.sh | *.cmake | */CMakeLists.txt | *.gp) echo '#' ;;
+    *) [[ $(head -c 2 -- "$1") == '#!' ]] && echo '#' ;;
+  esac
+}
+
+# A line that is, or ends in, a suite-only mark of any language.
+SUITE_ONLY_MARK='(^[[:space:]]*|[[:space:]])(<!--|//|#) /?suite-only( -->)?$'
+
+# strip_handout: strip_suite_only on every file of the handout with a line
+# that is, or ends in, a suite-only mark.
+strip_handout() {
+  local file marks open close
+  while IFS= read -r -d '' file; do
+    marks=$(suite_only_marks "$file") ||
+      fail "${file#"$dir"/}: suite-only marks in a file whose comments make_handout.sh does not know"
+    read -r open close <<<"$marks"
+    strip_suite_only "$file" "$open" "${close:+ $close}" || fail "${file#"$dir"/}: unbalanced suite-only marks"
+  done < <(grep -rlZIE -- "$SUITE_ONLY_MARK" "$dir")
+}
+
+# check_names: fails, naming the first hits (FILE:LINE:TEXT, or a path),
+# when a text file or a path of the handout names a design of the suite's
+# (SUITE_DESIGN_NAMES).
+check_names() {
+  local patterns hits
+  patterns=$(grep -v -e '^#' -e '^$' "$SUITE_DESIGN_NAMES") || fail "no names in $SUITE_DESIGN_NAMES"
+  hits=$(cd "$dir" && { grep -rnIiE -e "$patterns" .; find . | grep -iE -e "$patterns"; } | sed 's|^\./||')
+  [ -z "$hits" ] || fail "the handout names designs of the suite's that it does not hold (${SUITE_DESIGN_NAMES#"$repo"/}): mark those lines suite-only
+$(head -n 20 <<<"$hits")"
 }
 
 # strip_suite_options SCRIPT OPTION...: drops, in place, each OPTION's entry
@@ -227,13 +276,14 @@ written=1
 # The student docs are the handout's README; .handout selects the handout
 # build (cmake/Handout.cmake).
 cp "$repo/docs/students.md" "$dir/README.md"
-for doc in "$dir/README.md" "$dir"/docs/*.md "$dir"/docs/*/*.md; do
-  strip_suite_only "$doc" || fail "${doc#"$dir"/}: unbalanced suite-only markers"
-done
+# Its files lose their parts about the suite (strip_suite_only).
+strip_handout
 # grade.sh's help names only what a handout grades: not the options that
 # pick the suite's own renderers, algorithms and rungs (a handout refuses them).
 strip_suite_options "$dir/scripts/grade.sh" --renderer --cuda-mode --algorithm --ladder --ref-mode --ref-algorithm ||
   fail "scripts/grade.sh: its help could not be cut to the handout's"
+# What is left names none of the suite's designs.
+check_names
 echo "This tree is a student handout: cmake builds it with SUITE_HANDOUT=ON." >"$dir/.handout"
 printf '/build*/\n/grade-results/\noutput_*\n/submission.zip\n' >"$dir/.gitignore"
 

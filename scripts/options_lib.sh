@@ -3,8 +3,13 @@
 # --help from the script's opening comment, and usage errors (one line on
 # stderr, exit 2).
 
-# show_help: the script's opening comment block, without its "#" marks.
-show_help() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+# show_help: the script's opening comment block, without its "#" marks and
+# without the suite-only marks make_handout.sh cuts by (a line that is one
+# goes, a line that ends in one keeps its text).
+show_help() {
+  awk 'NR > 1 && /^#/ { if (/^# \/?suite-only$/) next; sub(/ # suite-only$/, ""); sub(/^# ?/, ""); print; next }
+    NR > 1 { exit }' "$0"
+}
 
 # usage_error MESSAGE: "SCRIPT: MESSAGE (try --help)", exit 2. A script that
 # must first take away what it has made names its function in usage_tidy.

@@ -10,15 +10,16 @@
 #        scripts/profile.sh --plot CSV [PNG]
 # Options (--opt VALUE or --opt=VALUE):
 #   --scenes LIST    scenes, comma-separated (default rgb,rand10k,rand100k,pattern,biglittle)
-#   --rungs LIST     render --cuda-mode values (default
-#                    circles,pixels,tiles,classic,tiled,binned,auto), or
-#                    student (render -r student: your renderer) and
-#                    reference (ref/render_ref -r cuda, in a handout); in a
-#                    handout the default is student,reference
+#   --rungs LIST     the renderers, comma-separated: student (render -r
+#                    student: your renderer) and reference (ref/render_ref
+#                    -r cuda, in a handout), the default in a handout
+#                    (elsewhere render --cuda-mode values too, by default # suite-only
+#                    circles,pixels,tiles,classic,tiled,binned,auto) # suite-only
 #   --size N         image size (default 1024); one frame each (-b 0:1)
-#   --scan           also cudaScan -a ALGO for kogge-stone, blelloch,
-#                    single-pass, cub (scan and find_repeats); in a handout
+#   --scan           also cudaScan, scan and find_repeats: in a handout
 #                    your scan (-a student) and ref/cudaScan_ref
+#                    (elsewhere -a ALGO for kogge-stone, blelloch, # suite-only
+#                    single-pass, cub) # suite-only
 #   --counts LIST    scan element counts (default 1000000,40000000)
 #   --saxpy          also cudaSaxpy -v course and -v tuned; in a handout
 #                    your kernel (-v student)
@@ -55,7 +56,6 @@ source "$script_dir/options_lib.sh"
 source "$script_dir/run_lib.sh"
 
 scenes=rgb,rand10k,rand100k,pattern,biglittle
-rungs=circles,pixels,tiles,classic,tiled,binned,auto
 size=1024
 scan=0
 counts=1000000,40000000
@@ -71,11 +71,16 @@ status=0
 # reference programs, not our rungs.
 handout=0
 [ -f "$repo/.handout" ] && handout=1
-[ "$handout" = 0 ] || rungs=student,reference
-scan_rungs=(kogge-stone blelloch single-pass cub)
-[ "$handout" = 0 ] || scan_rungs=(student reference)
-saxpy_rungs=(course tuned)
-[ "$handout" = 0 ] || saxpy_rungs=(student)
+rungs=student,reference
+scan_rungs=(student reference)
+saxpy_rungs=(student)
+# suite-only
+if [ "$handout" = 0 ]; then
+  rungs=circles,pixels,tiles,classic,tiled,binned,auto
+  scan_rungs=(kogge-stone blelloch single-pass cub)
+  saxpy_rungs=(course tuned)
+fi
+# /suite-only
 
 # The counters, in the order of the CSV's columns.
 metrics=(

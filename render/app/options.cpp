@@ -243,11 +243,13 @@ std::string usage_text() {
          "                       auto: cuda when a CUDA device is usable, else cpu\n"
          "                       (default auto); student: your renderer,\n"
          "                       render/student/student_renderer.cu\n"
+         // suite-only
          "      --cuda-mode M    how the CUDA renderer finds each tile's circles: tiled,\n"
          "                       binned, or auto: the faster on this scene, timed at\n"
          "                       setup (default auto); or a rung of the design ladder:\n"
          "                       circles (wrong on purpose), pixels, tiles, classic\n"
          "                       (the course's design)\n"
+  // /suite-only
 #endif
          "  -s, --size N         image width and height in pixels, 1 to 16384\n"
          "                       (default 1024)\n"

@@ -119,6 +119,7 @@ namespace {
 std::string algorithm_help() {
 #ifdef SUITE_HANDOUT
   return "student (default): your code, scan/student/student_scan.cu\n";
+// suite-only
 #else
   return scan::algorithm_names() + ", all, or student (default " +
          scan::algorithm_name(scan::kDefaultAlgorithm) +
@@ -127,6 +128,7 @@ std::string algorithm_help() {
          "                           for find_repeats: kogge-stone, blelloch = flags, that\n"
          "                           scan, scatter; single-pass = one fused kernel;\n"
          "                           cub = DeviceSelect::If\n";
+// /suite-only
 #endif
 }
 

@@ -8,9 +8,11 @@ namespace {
 // The ladder's algorithms in order; the student's slot is found by name but
 // is not one of them.
 constexpr common::NamedValue<Algorithm> kAlgorithmNames[] = {
+    // suite-only
     {Algorithm::kKoggeStone, "kogge-stone"},
     {Algorithm::kBlelloch, "blelloch"},
     {Algorithm::kSinglePass, "single-pass"},
+    // /suite-only
     {Algorithm::kCub, "cub"}};
 constexpr char kStudentName[] = "student";
 } // namespace

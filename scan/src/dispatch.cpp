@@ -59,6 +59,7 @@ void exclusive_scan(const int* d_in, int* d_out, std::int64_t n, Algorithm algor
   const auto* in = reinterpret_cast<const unsigned*>(d_in);
   auto* out = reinterpret_cast<unsigned*>(d_out);
   switch (algorithm) {
+  // suite-only
   case Algorithm::kKoggeStone:
     detail::kogge_stone_scan(in, out, n,
                              static_cast<unsigned*>(WorkspaceAccess::scratch(workspace)), stream);
@@ -69,6 +70,7 @@ void exclusive_scan(const int* d_in, int* d_out, std::int64_t n, Algorithm algor
   case Algorithm::kSinglePass:
     detail::single_pass_scan(in, out, n, WorkspaceAccess::next_lookback(workspace, stream), stream);
     return;
+  // /suite-only
   case Algorithm::kCub:
     detail::cub_scan(in, out, n, WorkspaceAccess::scratch(workspace),
                      WorkspaceAccess::scratch_bytes(workspace), stream);
@@ -95,6 +97,7 @@ void find_repeats_async(const int* d_in, std::int64_t n, int* d_out, std::int64_
   }
   WorkspaceAccess::reserve(workspace, detail::find_repeats_need(n, algorithm), stream);
   switch (algorithm) {
+  // suite-only
   case Algorithm::kKoggeStone: {
     // The positions, then the Kogge-Stone scan's block sums (find_repeats_need).
     auto* positions = static_cast<unsigned*>(WorkspaceAccess::scratch(workspace));
@@ -111,6 +114,7 @@ void find_repeats_async(const int* d_in, std::int64_t n, int* d_out, std::int64_
     detail::fused_find_repeats(d_in, n, d_out, d_count,
                                WorkspaceAccess::next_lookback(workspace, stream), stream);
     return;
+  // /suite-only
   case Algorithm::kCub:
     detail::cub_find_repeats(d_in, n, d_out, d_count, WorkspaceAccess::scratch(workspace),
                              WorkspaceAccess::scratch_bytes(workspace), stream);
@@ -132,12 +136,15 @@ std::int64_t find_repeats(const int* d_in, std::int64_t n, int* d_out, Algorithm
     return 0;
   }
   // The count slot is mapped pinned host memory in the workspace. Every path
-  // writes it with plain stores from a kernel (the fused kernel's last tile,
-  // CUB's init and selection kernels, the composition's scatter) or, in the
-  // student slot, a copy whose direction is inferred; so no copy back is
-  // queued on this short call's critical path. A kernel that stored the count
-  // otherwise (a bulk copy) would have to work on mapped host memory too: the
-  // CountSlotReusedAcrossSizes test covers every algorithm.
+  // writes it with plain stores from a kernel (CUB's init and selection
+  // kernels) or, in the student slot, a copy whose direction is inferred; so
+  // no copy back is queued on this short call's critical path. A kernel that
+  // stored the count otherwise would have to work on mapped host memory too:
+  // the CountSlotReusedAcrossSizes test covers every algorithm.
+  // suite-only
+  // The suite's own kernels store it plainly too (the fused kernel's last
+  // tile, the composition's scatter), not by a bulk copy.
+  // /suite-only
   WorkspaceAccess::reserve(workspace, detail::find_repeats_need(n, algorithm), stream);
   std::int64_t* h_count = WorkspaceAccess::count_for_host(workspace);
   find_repeats_async(d_in, n, d_out, WorkspaceAccess::count_for_device(workspace), algorithm,

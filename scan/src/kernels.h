@@ -11,6 +11,17 @@
 
 namespace scan::detail {
 
+// n >= 1 in every function here.
+std::size_t cub_scan_scratch_bytes(std::int64_t n);
+void cub_scan(const unsigned* in, unsigned* out, std::int64_t n, void* scratch,
+              std::size_t scratch_bytes, cudaStream_t stream);
+std::size_t cub_find_repeats_scratch_bytes(std::int64_t n);
+void cub_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count, void* scratch,
+                      std::size_t scratch_bytes, cudaStream_t stream);
+
+// suite-only
+// The suite's own algorithms (a handout has none: make_handout.sh cuts them).
+//
 // What a single-pass kernel needs for its look-back (see lookback.cuh).
 struct LookbackState {
   unsigned long long* status = nullptr; // one word per tile
@@ -22,7 +33,6 @@ struct LookbackState {
 std::int64_t single_pass_scan_tiles(std::int64_t n);
 std::int64_t fused_repeats_tiles(std::int64_t n);
 
-// n >= 1 in all of these.
 // kogge_stone_scan's block sums: kogge_stone_scratch_elements(n) unsigned values.
 std::size_t kogge_stone_scratch_elements(std::int64_t n);
 void kogge_stone_scan(const unsigned* in, unsigned* out, std::int64_t n, unsigned* block_sums,
@@ -31,9 +41,6 @@ void blelloch_scan(const unsigned* in, unsigned* out, std::int64_t n, unsigned* 
                    cudaStream_t stream);
 void single_pass_scan(const unsigned* in, unsigned* out, std::int64_t n, const LookbackState& state,
                       cudaStream_t stream);
-std::size_t cub_scan_scratch_bytes(std::int64_t n);
-void cub_scan(const unsigned* in, unsigned* out, std::int64_t n, void* scratch,
-              std::size_t scratch_bytes, cudaStream_t stream);
 
 // The scan inside the course's composition, with its scratch: kogge_stone_scan
 // (block sums) or blelloch_scan (carry).
@@ -46,8 +53,6 @@ void composed_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t
                            cudaStream_t stream);
 void fused_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count,
                         const LookbackState& state, cudaStream_t stream);
-std::size_t cub_find_repeats_scratch_bytes(std::int64_t n);
-void cub_find_repeats(const int* in, std::int64_t n, int* out, std::int64_t* count, void* scratch,
-                      std::size_t scratch_bytes, cudaStream_t stream);
+// /suite-only
 
 } // namespace scan::detail

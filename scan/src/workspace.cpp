@@ -8,8 +8,10 @@ namespace scan {
 namespace {
 
 constexpr std::size_t kHeaderBytes = 256;
+// suite-only
 constexpr std::size_t kCounterOffset = 0, kCarryOffset = 16;
 constexpr unsigned kEpochLimit = 1u << 30; // the epoch has 30 bits
+// /suite-only
 
 std::size_t round_up_256(std::size_t bytes) {
   return (bytes + 255) / 256 * 256;
@@ -25,10 +27,12 @@ namespace detail {
 ScratchNeed scan_need(std::int64_t n, Algorithm algorithm) {
   ScratchNeed need;
   if (n <= 0) return need;
+  // suite-only
   if (algorithm == Algorithm::kKoggeStone)
     need.scratch_bytes = kogge_stone_scratch_elements(n) * sizeof(unsigned);
   if (algorithm == Algorithm::kSinglePass)
     need.status_words = static_cast<std::size_t>(single_pass_scan_tiles(n));
+  // /suite-only
   if (algorithm == Algorithm::kCub) need.scratch_bytes = cub_scan_scratch_bytes(n);
   return need;
 }
@@ -37,6 +41,7 @@ ScratchNeed find_repeats_need(std::int64_t n, Algorithm algorithm) {
   ScratchNeed need;
   if (n < 2) return need;
   switch (algorithm) {
+  // suite-only
   case Algorithm::kKoggeStone: // the positions, then the scan's block sums
     need.scratch_bytes =
         (static_cast<std::size_t>(n) + kogge_stone_scratch_elements(n)) * sizeof(unsigned);
@@ -47,6 +52,7 @@ ScratchNeed find_repeats_need(std::int64_t n, Algorithm algorithm) {
   case Algorithm::kSinglePass:
     need.status_words = static_cast<std::size_t>(fused_repeats_tiles(n));
     break;
+  // /suite-only
   case Algorithm::kCub:
     need.scratch_bytes = cub_find_repeats_scratch_bytes(n);
     break;
@@ -60,9 +66,11 @@ std::size_t WorkspaceAccess::total_bytes(const ScratchNeed& need) {
   return kHeaderBytes + status_bytes(need.status_words) + round_up_256(need.scratch_bytes);
 }
 
+// suite-only
 unsigned* WorkspaceAccess::carry(Workspace& ws) {
   return reinterpret_cast<unsigned*>(ws.buffer_.data() + kCarryOffset);
 }
+// /suite-only
 
 std::int64_t* WorkspaceAccess::count_for_host(Workspace& ws) {
   if (ws.count_slot_.empty()) {
@@ -82,6 +90,7 @@ void* WorkspaceAccess::scratch(Workspace& ws) {
   return ws.buffer_.data() + kHeaderBytes + status_bytes(ws.status_words_);
 }
 
+// suite-only
 LookbackState WorkspaceAccess::next_lookback(Workspace& ws, cudaStream_t stream) {
   if (++ws.epoch_ >= kEpochLimit) {
     CUDA_CHECK(cudaMemsetAsync(ws.buffer_.data() + kHeaderBytes, 0, status_bytes(ws.status_words_),
@@ -94,6 +103,7 @@ LookbackState WorkspaceAccess::next_lookback(Workspace& ws, cudaStream_t stream)
   state.epoch = ws.epoch_;
   return state;
 }
+// /suite-only
 
 } // namespace detail
 
@@ -105,7 +115,7 @@ void Workspace::reserve(std::size_t status_words, std::size_t scratch_bytes, cud
                                                    // work that uses it)
   buffer_ = common::DeviceBuffer<unsigned char>(
       detail::WorkspaceAccess::total_bytes({status_words_, scratch_bytes_}), "scan workspace");
-  // The header and look-back words start at zero; the scratch is written before it is read.
+  // The header and status words start at zero; the scratch is written before it is read.
   CUDA_CHECK(
       cudaMemsetAsync(buffer_.data(), 0, kHeaderBytes + status_bytes(status_words_), stream));
   // Calls may come on another stream than this one: finish the clearing now.

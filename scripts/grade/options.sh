@@ -45,9 +45,14 @@ quiet=0
 gradescope=""  # --gradescope FILE
 declare -A given=()  # the options given, for those that exclude each other
 
-# The rungs of --ladder, from the course's first attempt to our fastest.
+# The rungs of --ladder, from the course's first attempt to our fastest:
+# none in a handout, which holds none of them (make_handout.sh cuts them).
+render_rungs=()
+scan_rungs=()
+# suite-only
 render_rungs=(circles pixels tiles classic tiled binned auto)
 scan_rungs=(kogge-stone blelloch single-pass cub)
+# /suite-only
 
 # Set while running.
 exit_status=0
@@ -179,6 +184,18 @@ validate_args() {
     *) within "$seed_mode" 0 4294967295 || usage_error "--seed: '$seed_mode' is not auto, random or a seed from 0 to 4294967295" ;;
   esac
   [[ $ref_renderer =~ ^[a-z]+$ ]] || usage_error "--ref-renderer: '$ref_renderer' is not a renderer name"
+  # A handout first says that it holds none of the suite's rungs, which
+  # the checks after it would not name there.
+  if [ -f "$repo/.handout" ]; then
+    [ -z "$algorithm" ] || [ "$algorithm" = student ] ||
+      usage_error "--algorithm $algorithm: the suite's algorithms are not in a handout (only student)"
+    [ "$ref_algorithm" = course ] ||
+      usage_error "--ref-algorithm $ref_algorithm: the suite's algorithms are not in a handout (only course)"
+    [ "$ladder" = 0 ] || usage_error "--ladder: the suite's rungs are not in a handout"
+    [ -z "${given[--ref-mode]:-}" ] || usage_error "--ref-mode: the suite's CUDA modes are not in a handout"
+    [ -z "$cuda_mode" ] || usage_error "--cuda-mode: the suite's CUDA modes are not in a handout (your renderer is graded)"
+    [ "$renderer" != cpu ] || usage_error "--renderer cpu: the parallel CPU renderer is not in a handout"
+  fi
   one_of --ref-mode "$ref_mode" course "${render_rungs[@]}"
   one_of --ref-algorithm "$ref_algorithm" course "${scan_rungs[@]}"
   [ -z "$algorithm" ] || one_of --algorithm "$algorithm" student "${scan_rungs[@]}"
@@ -192,16 +209,6 @@ validate_args() {
     usage_error "--ref-mode, --ref-render and --ref-render-worker each name the render reference: give one"
   [ "$(( ${given[--ref-algorithm]:-0} + ${given[--ref-scan]:-0} + ${given[--ref-worker]:-0} ))" -le 1 ] ||
     usage_error "--ref-algorithm, --ref-scan and --ref-worker each name the scan reference: give one"
-  if [ -f "$repo/.handout" ]; then
-    [ -z "$algorithm" ] || [ "$algorithm" = student ] ||
-      usage_error "--algorithm $algorithm: the suite's algorithms are not in a handout (only student)"
-    [ "$ref_algorithm" = course ] ||
-      usage_error "--ref-algorithm $ref_algorithm: the suite's algorithms are not in a handout (only course)"
-    [ "$ladder" = 0 ] || usage_error "--ladder: the suite's rungs are not in a handout"
-    [ -z "${given[--ref-mode]:-}" ] || usage_error "--ref-mode: the suite's CUDA modes are not in a handout"
-    [ -z "$cuda_mode" ] || usage_error "--cuda-mode: the suite's CUDA modes are not in a handout (your renderer is graded)"
-    [ "$renderer" != cpu ] || usage_error "--renderer cpu: the parallel CPU renderer is not in a handout"
-  fi
   [ -z "${given[--ref-renderer]:-}" ] || [ -n "$ref_render" ] ||
     usage_error "--ref-renderer is the -r of --ref-render: give --ref-render too"
   if [ "$ladder" = 1 ]; then

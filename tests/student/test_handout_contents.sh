@@ -54,6 +54,10 @@ expect_eq "README is the student docs" "$(cat "$repo/docs/students.md")" "$(cat 
 # handout holds.
 expect_eq "no suite-only part left in the docs" "" "$(cd "$handout" && grep -l 'suite-only' README.md docs/*.md)"
 expect_match "the suite's docs have suite-only parts to drop" '<!-- suite-only -->' "$(cat "$repo/docs/grading.md")"
+# Nor a suite-only mark in any other file (make_handout.sh's SUITE_ONLY_MARK).
+mark=$(sed -n "s/^SUITE_ONLY_MARK='\(.*\)'\$/\1/p" "$make_handout")
+expect_match "make_handout.sh says what a suite-only mark is" 'suite-only' "$mark"
+expect_eq "no suite-only mark left in the handout" "" "$(cd "$handout" && grep -rnIE -- "$mark" .)"
 out=$(bash "$repo/tests/docs/test_doc_links.sh" "$handout" 2>&1)
 expect_eq "the handout's docs: the link check's exit status" 0 "$?"
 expect_eq "the handout's docs: every link and path leads into the handout" "" "$(grep '^FAIL' <<<"$out")"
@@ -110,11 +114,54 @@ for name in CpuRenderer TileBins TileGrid for_each_covered_run shade_flat_circle
   expect_eq "$name is nowhere in the handout" "" "$(grep -rlw -- "$name" "$handout")"
 done
 
+# The handout speaks only of itself: no text file or path in it names a
+# design of the suite's that it does not hold (scripts/suite_design_names.txt,
+# whose every name the suite does use). Each hit is printed as FILE:LINE:TEXT
+# (a path alone for a path).
+mapfile -t design_names < <(grep -v -e '^#' -e '^$' "$repo/scripts/suite_design_names.txt")
+expect_match "the suite's design names are listed" 'kogge' "$(printf '%s\n' "${design_names[@]}")"
+for pattern in "${design_names[@]}"; do
+  expect_match "the suite names /$pattern/" . \
+    "$(cd "$repo" && grep -rliE -- "$pattern" docs render scan scripts judge | head -n 1)"
+  expect_eq "the handout names no /$pattern/" "" \
+    "$(cd "$handout" && { grep -rnIiE -- "$pattern" .; find . | grep -iE -- "$pattern"; } | sed 's|^\./||')"
+done
+
+# make_handout.sh itself refuses a handout that names one, and marks that
+# do not pair up or sit in a file of a language it does not know: on a copy
+# of the suite with such a line added to a file the handout holds. Nothing
+# is written.
+suite_copy=$tmp/suite
+mkdir -p "$suite_copy"
+(cd "$repo" && tar --exclude='./build*' --exclude=./.git -cf - .) | (cd "$suite_copy" && tar -xf -)
+check_refusal() {
+  local name=$1 file=$2 line=$3 want=$4 out
+  cp "$suite_copy/$file" "$tmp/kept"
+  printf '%s\n' "$line" >>"$suite_copy/$file"
+  out=$("$suite_copy/scripts/make_handout.sh" --no-refs "$tmp/refused" 2>&1)
+  expect_eq "make_handout.sh, $name: exit status" 1 "$?"
+  expect_match "make_handout.sh, $name: says where" "$want" "$out"
+  expect_eq "make_handout.sh, $name: nothing written" no "$([ -e "$tmp/refused" ] && echo yes || echo no)"
+  mv "$tmp/kept" "$suite_copy/$file"
+}
+check_refusal "a design named" scan/src/inputs.cpp '// decoupled look-back' \
+  '^scan/src/inputs\.cpp:[0-9]+:// decoupled look-back$'
+check_refusal "an unpaired mark" scan/src/inputs.cpp '// suite-only' \
+  '^make_handout.sh: scan/src/inputs\.cpp: unbalanced suite-only marks$'
+check_refusal "a mark of an unknown language" judge/contract/course.json '# suite-only' \
+  '^make_handout.sh: judge/contract/course\.json: suite-only marks in a file whose comments'
+
 # No judge tests: their workers attack the judge (the suite's CI runs them).
 expect_eq "no judge tests in the handout" no "$([ -e "$handout/tests/judge" ] && echo yes || echo no)"
 
-# The slot stand-ins, not the suite's code, sit where the kernels were.
-expect_match "scan builds the stand-in in a handout" 'student/not_handed_out.cpp' "$(cat "$handout/scan/CMakeLists.txt")"
+# The slot stand-ins, not the suite's code, sit where the kernels were;
+# the scan library's suite algorithms are cut, CUB's and the student's kept,
+# and so are the CUDA renderer's modes, but for auto.
+expect_match "render builds the stand-in in a handout" 'student/not_handed_out.cpp' "$(cat "$handout/render/CMakeLists.txt")"
+expect_match "the handout's scan library keeps CUB's algorithm" '\{Algorithm::kCub, "cub"\}' \
+  "$(cat "$handout/scan/src/algorithm.cpp")"
+expect_match "the handout's scan library keeps the student's" '^  kStudent$' "$(cat "$handout/scan/include/scan/algorithm.h")"
+expect_match "the handout's CudaMode keeps Auto" '^  Auto$' "$(cat "$handout/render/include/render/cuda_mode.h")"
 
 # The reference scripts and the Gradescope bundle, on reference programs
 # that print their arguments.

@@ -54,9 +54,10 @@ private:
   // device address, so the blocking call reads it with no copy back.
   common::MappedBuffer<std::int64_t> count_slot_;
   std::int64_t* count_slot_device_ = nullptr;
-  std::size_t status_words_ = 0;  // look-back words (one per tile), kept zeroed or stamped
+  std::size_t status_words_ = 0;  // status words (one per tile), kept zeroed or stamped
   std::size_t scratch_bytes_ = 0; // CUB's temporary storage, or the composition's positions
-  unsigned epoch_ = 0;            // stamp of the last single-pass call (see lookback.cuh)
+  unsigned epoch_ = 0;            // stamp of the last call that stamped the status words
+  // The status words are the single-pass scan's look-back words (lookback.cuh). // suite-only
 };
 
 // out[i] = in[0] + ... + in[i-1], out[0] = 0, for i < n. Sums wrap modulo 2^32
