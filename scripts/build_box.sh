@@ -162,8 +162,10 @@ within_bound() {
 # CUDA's), that install: its bin's parent unless that is a shared prefix
 # (/usr/local, /opt, a home), whose data folders named for the tool are
 # bound instead (/usr/local/share/cmake-4.0). (A tool that is a script
-# run by an interpreter outside /usr, as a pip install's cmake, does not
-# run here.)
+# run by an interpreter outside what is bound does not run here; a pip
+# install's cmake runs where its environment is the install above.)
+declare -A tool_rank=()
+tool_path=""
 for tool in cmake ctest ninja nvcc c++ g++ gcc cc; do
   found=$(command -v "$tool" 2>/dev/null) || continue
   [[ $found == /* ]] || continue
@@ -180,8 +182,21 @@ for tool in cmake ctest ninja nvcc c++ g++ gcc cc; do
       *) bind_path "$install" ;;
     esac
   fi
-  case ":$box_path:" in *":$(dirname -- "$resolved"):"*) ;; *) box_path=$(dirname -- "$resolved"):$box_path ;; esac
+  # Where the caller's PATH found it: the box's PATH keeps that order (a
+  # stand-in cmake before an install's whole bin folder).
+  rank=0
+  IFS=: read -ra entries <<<"$PATH"
+  for entry in "${entries[@]}"; do
+    [ "$entry" != "$(dirname -- "$found")" ] || break
+    rank=$((rank + 1))
+  done
+  dir=$(dirname -- "$resolved")
+  [ -n "${tool_rank[$dir]:-}" ] && [ "${tool_rank[$dir]}" -le "$rank" ] || tool_rank[$dir]=$rank
 done
+while IFS= read -r dir; do
+  case ":$box_path:" in *":${dir#* }:"*) ;; *) tool_path+=${dir#* }: ;; esac
+done < <(for dir in "${!tool_rank[@]}"; do echo "${tool_rank[$dir]} $dir"; done | sort -n)
+box_path=$tool_path$box_path
 
 for dir in "${reads[@]}"; do bind ro "$(real "$dir")" "$(real "$dir")"; done
 bind rw "$work" "$work"

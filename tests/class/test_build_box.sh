@@ -118,4 +118,17 @@ expect_match "a bad limit: says which" "^build_box.sh: --memory: '0' is not a po
 OUT=$("$box" -- true 2>&1)
 expect_eq "no work folder: usage error" 2 "$?"
 
+# The box's PATH keeps the caller's order: a stand-in cmake first on PATH
+# runs, not an install's (as a pip environment's bin folder holding cmake
+# and ctest, later on PATH, bound whole).
+mkdir -p "$tmp/first" "$tmp/install/bin"
+printf '#!/bin/sh\necho first\n' >"$tmp/first/cmake"
+printf '#!/bin/sh\necho install\n' >"$tmp/install/bin/cmake"
+cp "$tmp/install/bin/cmake" "$tmp/install/bin/ctest"
+chmod -R a+rx "$tmp/first" "$tmp/install"
+OUT=$(PATH=$tmp/first:$tmp/install/bin:$PATH "$box" --work "$tmp/work" -- cmake 2>&1)
+expect_eq "PATH: the caller's first cmake" first "$OUT"
+OUT=$(PATH=$tmp/first:$tmp/install/bin:$PATH "$box" --work "$tmp/work" -- ctest 2>&1)
+expect_eq "PATH: the install's ctest beside it" install "$OUT"
+
 finish
