@@ -30,4 +30,18 @@ inline int repeats(const int* input, int n, int* output) {
   return found;
 }
 
+// The two slot functions of an attack: the right answer, then `after()`
+// (what the attack does once it has answered).
+inline void scan_then(const int* input, int n, int* result, void (*after)()) {
+  serial_scan<<<1, 1>>>(input, n, result);
+  cudaDeviceSynchronize();
+  after();
+}
+
+inline int repeats_then(const int* input, int n, int* output, void (*after)()) {
+  const int found = repeats(input, n, output);
+  after();
+  return found;
+}
+
 } // namespace attack
