@@ -203,7 +203,7 @@ inputs() {
   rm -rf -- "$tmp/in-$name" && mkdir -p "$tmp/in-$name"
   "$judge" --worker "$bin/$worker" --memory host --counts 1000 --runs 3 --log-dir "$tmp/in-$name" \
     --rows "$tmp/in-$name/rows" "$@" "$test" >/dev/null 2>&1
-  cat "$tmp/in-$name"/judge-"$test"-*.inputs 2>/dev/null
+  cat "$tmp/in-$name/judge-$test-"*.inputs 2>/dev/null
 }
 for test in scan saxpy; do
   first=$(inputs one "$test" --seed 7 --secret-file "$tmp/secret-a")
