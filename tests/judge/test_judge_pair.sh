@@ -201,7 +201,8 @@ inputs() {
   shift 2
   [ "$test" != saxpy ] || worker=judge_saxpy_worker_honest
   rm -rf -- "$tmp/in-$name" && mkdir -p "$tmp/in-$name"
-  "$judge" --worker "$bin/$worker" --memory host --counts 1000 --runs 3 --log-dir "$tmp/in-$name" \
+  "$judge" --worker "$bin/$worker" --memory host --memory-limit "$memory_limit" --counts 1000 --runs 3 \
+    --log-dir "$tmp/in-$name" \
     --rows "$tmp/in-$name/rows" "$@" "$test" >/dev/null 2>&1
   cat "$tmp/in-$name/judge-$test-"*.inputs 2>/dev/null
 }
