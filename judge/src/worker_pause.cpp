@@ -90,15 +90,33 @@ std::string task_states(pid_t pid) {
   return states;
 }
 
+// Whether a process of `pids` has `pid` for its parent.
+bool has_child_in(pid_t pid, const std::set<pid_t>& pids) {
+  for (const pid_t child : pids) {
+    std::ifstream in("/proc/" + std::to_string(child) + "/stat");
+    std::string line;
+    if (!std::getline(in, line)) continue;
+    const std::size_t close = line.rfind(')');
+    if (close != std::string::npos && close + 4 < line.size() &&
+        std::strtol(line.c_str() + close + 4, nullptr, 10) == pid)
+      return true;
+  }
+  return false;
+}
+
 // Stopped, traced, or gone, every task of it: nothing that can run. A
 // task in the kernel uninterruptibly (D: a parent waiting for its vfork
 // child, which may be stopped already) of a process that has been sent
 // SIGSTOP runs no code of its own again before it stops: the signal is
-// taken on its way out.
-bool still(pid_t pid, const std::set<pid_t>& signalled) {
-  for (const char s : task_states(pid))
-    if (!(s == 'T' || s == 't' || s == 'Z' || s == 'X' || (s == 'D' && signalled.count(pid))))
-      return false;
+// taken on its way out. Only one with a child already counts so: one in
+// D inside its first fork has none yet, and that child would run (were
+// it another fork, the judge would see the child and reject the worker).
+bool still(pid_t pid, const std::set<pid_t>& signalled, const std::set<pid_t>& pids) {
+  for (const char s : task_states(pid)) {
+    if (s == 'T' || s == 't' || s == 'Z' || s == 'X') continue;
+    if (s == 'D' && signalled.count(pid) && has_child_in(pid, pids)) continue;
+    return false;
+  }
   return true;
 }
 
@@ -175,17 +193,26 @@ std::string Worker::pause(double seconds) {
     return {};
   }
   std::set<pid_t> signalled;
+  // A fork under way when its parent was sent SIGSTOP still ends in a
+  // running child, made after a look may have passed its place in /proc:
+  // the pause is whole only when a look that began after every process
+  // was seen still finds the same processes, all still.
+  std::set<pid_t> seen_still;
   for (;;) {
     bool all_still = true;
     const std::vector<Process> tree = process_tree(pid_);
+    std::set<pid_t> pids;
+    for (const Process& p : tree) pids.insert(p.pid);
     for (const Process& p : tree)
       // Every task counts: a zombie leader's other threads run on, and
       // SIGSTOP sent to the process reaches them.
-      if (!still(p.pid, signalled)) {
+      if (!still(p.pid, signalled, pids)) {
         all_still = false;
         if (::kill(p.pid, SIGSTOP) == 0) signalled.insert(p.pid);
       }
-    if (all_still) {
+    const bool confirmed = all_still && pids == seen_still;
+    seen_still = all_still ? pids : std::set<pid_t>{};
+    if (confirmed) {
       stopped_.clear();
       for (const Process& p : tree) stopped_.push_back(p.pid);
       held_cpu_ns_ = cpu_times(tree);

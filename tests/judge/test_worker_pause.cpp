@@ -97,6 +97,29 @@ TEST_P(WorkerPause, HoldsEveryProcessOfTheSandboxStill) {
   EXPECT_NE(worker.poll(), std::nullopt);
 }
 
+// A worker that forks all the time: a fork under way when the pause
+// stops its parent still ends in a child, which the pause must find and
+// stop too (else it runs, and the judge would say the worker started a
+// process while held).
+TEST_P(WorkerPause, AForkUnderWayIsHeldToo) {
+  plan_for(false);
+  if (IsSkipped()) return;
+  TempDir dir;
+  const std::string log = dir.file("worker.log");
+  judge::Worker worker = judge::Worker::start(
+      {"/bin/sh", "-c", "echo a; echo b; while :; do (:); (:) & done"}, {}, log, options_, plan_);
+  ASSERT_TRUE(both_write(log, 0, 10)) << read_all(log);
+  for (int round = 0; round < 100; ++round) {
+    ASSERT_EQ(worker.pause(5), "") << "round " << round;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    ASSERT_EQ(worker.held_still(), "") << "round " << round;
+    ASSERT_EQ(worker.resume(), "") << "round " << round;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  worker.kill();
+  EXPECT_NE(worker.poll(), std::nullopt);
+}
+
 // Waits up to `seconds` for the log to grow past `from`.
 bool grows(const std::string& log, std::size_t from, double seconds) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
