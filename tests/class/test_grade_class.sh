@@ -21,7 +21,7 @@ class_test_start
 run_class() {
   local name=$1
   shift
-  OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out" --gpus 0,1 --timeout 5 --grade-timeout 3 "$@" "$subs" 2>"$tmp/$name.err")
+  OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/out" --gpus 0,1 --timeout 30 --grade-timeout 3 "$@" "$subs" 2>"$tmp/$name.err")
   STATUS=$?
   ERR=$(cat "$tmp/$name.err")
 }
@@ -264,7 +264,7 @@ printf 'POINTS render 60\n' >"$hostile/honest/student_renderer.cu"
 printf 'POINTS render 72\n' >"$tmp/zed/src/student_renderer.cu"
 (cd "$tmp/zed" && zip -qr -P secret "$hostile/zed.zip" src)
 run_hostile() { # NAME: grade_class.sh on $hostile, with no terminal
-  "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/$1" --gpus 0 --timeout 5 --grade-timeout 10 --quiet \
+  "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/$1" --gpus 0 --timeout 30 --grade-timeout 10 --quiet \
     "$hostile" >/dev/null 2>"$tmp/$1.err" </dev/null
 }
 run_hostile hostile_notty
@@ -274,7 +274,7 @@ if command -v script >/dev/null && command -v timeout >/dev/null; then
   # The same run on a terminal (script's pseudo-terminal), as staff run it.
   export repo handout tmp hostile
   # shellcheck disable=SC2016  # expanded by script's shell
-  timeout 40 script -qec '"$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/hostile_tty" --gpus 0 --timeout 5 --grade-timeout 10 --quiet "$hostile"' \
+  timeout 40 script -qec '"$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/hostile_tty" --gpus 0 --timeout 30 --grade-timeout 10 --quiet "$hostile"' \
     /dev/null </dev/null >"$tmp/hostile_tty.log" 2>&1
   expect_eq "HOLE encrypted zip on a terminal: the class run ends (no password prompt)" no "$([ "$?" -eq 124 ] && echo hung || echo no)"
   expect_eq "HOLE encrypted zip on a terminal: the gradebook is written" yes "$([ -f "$tmp/hostile_tty/gradebook.csv" ] && echo yes || echo no)"
@@ -304,7 +304,7 @@ mkdir -p "$hostile/huge"
 printf 'POINTS render 5\n' >"$hostile/huge/student_renderer.cu"
 if truncate -s 1T "$hostile/huge/notes.bin" 2>/dev/null; then
   SECONDS=0
-  timeout 60 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/hostile_huge" --gpus 0 --timeout 5 --grade-timeout 10 --quiet \
+  timeout 60 "$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/hostile_huge" --gpus 0 --timeout 30 --grade-timeout 10 --quiet \
     "$hostile" >/dev/null 2>"$tmp/hostile_huge.err" </dev/null
   expect_eq "HOLE huge file: the class run ends within a minute" no "$([ "$?" -eq 124 ] && echo hung || echo no)"
   expect_eq "HOLE huge file: the honest student graded" "honest,0,0,60,60,82,graded,\"none\"" "$(grep '^honest,' "$tmp/hostile_huge/gradebook.csv" 2>/dev/null)"

@@ -30,7 +30,7 @@ run_slurm() {
   local name=$1
   shift
   OUT=$("$repo/scripts/class/grade_class.sh" --slurm --wait --slurm-gres none --handout "$handout" --out "$tmp/out" \
-    --timeout 5 --grade-timeout 3 "$@" "$subs" 2>"$tmp/$name.err")
+    --timeout 30 --grade-timeout 3 "$@" "$subs" 2>"$tmp/$name.err")
   STATUS=$?
   ERR=$(cat "$tmp/$name.err")
 }

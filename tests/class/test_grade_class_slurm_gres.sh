@@ -62,7 +62,7 @@ expect_eq "one task a GPU at a time" "" "$(awk '{ gpu[NR] = $1; from[NR] = $2; t
 
 : >"$GRADE_CALLS"
 OUT=$("$repo/scripts/class/grade_class.sh" --slurm --wait --handout "$handout" --out "$tmp/out" \
-  --timeout 5 --grade-timeout 3 "$subs" 2>"$tmp/gres.err")
+  --timeout 30 --grade-timeout 3 "$subs" 2>"$tmp/gres.err")
 expect_eq "gres: exit status (some not graded)" 1 "$?"
 expect_match "gres: submitted" '^Submitted to Slurm: array [0-9]+ \(10 submissions\)' "$OUT"
 book() { grep "^$1," "$tmp/out/gradebook.csv"; }

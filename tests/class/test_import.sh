@@ -70,7 +70,7 @@ expect_eq "gradescope: the unpacked folder too; without --due, lateness unknown"
 # The class graded from the import: a row per submission in the
 # gradebook, a row per student in the roster's.
 run_class() {
-  OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/$1" --gpus 0 --timeout 5 --grade-timeout 30 --quiet "${@:3}" "$2" 2>"$tmp/$1.err")
+  OUT=$("$repo/scripts/class/grade_class.sh" --handout "$handout" --out "$tmp/$1" --gpus 0 --timeout 30 --grade-timeout 30 --quiet "${@:3}" "$2" 2>"$tmp/$1.err")
   STATUS=$?
 }
 run_class gs_out "$tmp/gs_subs"
