@@ -108,46 +108,55 @@ expect_eq "trusted or charged: the same variants" "$(cat "$tmp/variants-1")" "$(
 charge() {
   awk -F '\t' '!/^#/ { if (m == "" || $NF < m) m = $NF } END { print m }' "$tmp/logs-$1/judge-render-rand10k.tsv"
 }
-moved_least=""
-# At 384x384 the moved work (some 50 ms a frame) stands well above what a
-# busy machine's scheduler adds to a span (a period, some 12 ms).
-for worker in read_back_deferral honest setup_precompute swell_allowance zombie_swell; do
-  render_rows "$worker" rand10k --size 384
-  expect_eq "$worker: still correct" ok "$(field rand10k status)"
-  charged=$(charge "$worker")
-  if [ "$worker" = honest ]; then
-    honest_charge=$charged honest_best=$(field rand10k best_ms)
-    continue
-  fi
-  expect_eq "$worker: the moved work charged to every frame" yes \
-    "$(awk -v c="$charged" -v t="$(field rand10k best_ms)" 'BEGIN { print (c >= 1 && c >= 0.3 * t) ? "yes" : "no: " c " ms of " t }')"
-  moved_least=$(awk -v a="${moved_least:-$charged}" -v b="$charged" 'BEGIN { print (b < a) ? b : a }')
-done
-expect_eq "honest: charged under half the least moved work's charge" yes \
-  "$(awk -v h="$honest_charge" -v m="$moved_least" 'BEGIN { print (h < 0.5 * m) ? "yes" : "no: " h " ms against " m }')"
-
-# sigcont_swell: as swell_allowance, its burners undoing the judge's stop
-# (sigcont_burners.h) while it is held: rejected for running while held.
-# Where none of its helpers' alarms fell in a hold, nothing ran there, and
-# its moved work is charged as swell_allowance's.
-render_rows sigcont_swell rand10k --size 384
-if [ "$(field rand10k status)" = ok ]; then
-  expect_eq "sigcont_swell, not seen to run while held: the moved work charged" yes \
-    "$(awk -v c="$(charge sigcont_swell)" -v t="$(field rand10k best_ms)" 'BEGIN { print (c >= 1 && c >= 0.3 * t) ? "yes" : "no: " c " ms of " t }')"
+# Under AddressSanitizer the workers are slow and timing is not what that
+# run looks at: the judge runs these workers through the same code as the
+# honest one above, and setup_precompute still runs for the costs checked
+# below; only the charges' comparisons are left out.
+if [ "$memory_limit" = 0 ]; then
+  skip_part "the charges of moved work at 384x384 (timing, under AddressSanitizer)"
+  render_rows setup_precompute rand10k --size 384
 else
-  expect_match "sigcont_swell: rejected for running while held" 'while the judge held it still' "$(field rand10k reason)"
-fi
+  moved_least=""
+  # At 384x384 the moved work (some 50 ms a frame) stands well above what a
+  # busy machine's scheduler adds to a span (a period, some 12 ms).
+  for worker in read_back_deferral honest setup_precompute swell_allowance zombie_swell; do
+    render_rows "$worker" rand10k --size 384
+    expect_eq "$worker: still correct" ok "$(field rand10k status)"
+    charged=$(charge "$worker")
+    if [ "$worker" = honest ]; then
+      honest_charge=$charged honest_best=$(field rand10k best_ms)
+      continue
+    fi
+    expect_eq "$worker: the moved work charged to every frame" yes \
+      "$(awk -v c="$charged" -v t="$(field rand10k best_ms)" 'BEGIN { print (c >= 1 && c >= 0.3 * t) ? "yes" : "no: " c " ms of " t }')"
+    moved_least=$(awk -v a="${moved_least:-$charged}" -v b="$charged" 'BEGIN { print (b < a) ? b : a }')
+  done
+  expect_eq "honest: charged under half the least moved work's charge" yes \
+    "$(awk -v h="$honest_charge" -v m="$moved_least" 'BEGIN { print (h < 0.5 * m) ? "yes" : "no: " h " ms against " m }')"
 
-# One frame of three drawn in its load (the setup), the others honest: the
-# median span is an honest one, so that frame is charged its own span, and
-# is no faster than an honest frame.
-render_rows minority_setup rand10k --size 384
-expect_eq "minority_setup: still correct" ok "$(field rand10k status)"
-# (A quarter: on a busy machine the empty renderer's median span, the
-# allowance, can take a good part of the moved frame's; without the charge
-# its best frame is some hundredth of an honest one.)
-expect_eq "minority_setup: its best frame no faster than a quarter of an honest one" yes \
-  "$(awk -v b="$(field rand10k best_ms)" -v h="$honest_best" 'BEGIN { print (b >= 0.25 * h) ? "yes" : "no: " b " ms against " h }')"
+  # sigcont_swell: as swell_allowance, its burners undoing the judge's stop
+  # (sigcont_burners.h) while it is held: rejected for running while held.
+  # Where none of its helpers' alarms fell in a hold, nothing ran there, and
+  # its moved work is charged as swell_allowance's.
+  render_rows sigcont_swell rand10k --size 384
+  if [ "$(field rand10k status)" = ok ]; then
+    expect_eq "sigcont_swell, not seen to run while held: the moved work charged" yes \
+      "$(awk -v c="$(charge sigcont_swell)" -v t="$(field rand10k best_ms)" 'BEGIN { print (c >= 1 && c >= 0.3 * t) ? "yes" : "no: " c " ms of " t }')"
+  else
+    expect_match "sigcont_swell: rejected for running while held" 'while the judge held it still' "$(field rand10k reason)"
+  fi
+
+  # One frame of three drawn in its load (the setup), the others honest: the
+  # median span is an honest one, so that frame is charged its own span, and
+  # is no faster than an honest frame.
+  render_rows minority_setup rand10k --size 384
+  expect_eq "minority_setup: still correct" ok "$(field rand10k status)"
+  # (A quarter: on a busy machine the empty renderer's median span, the
+  # allowance, can take a good part of the moved frame's; without the charge
+  # its best frame is some hundredth of an honest one.)
+  expect_eq "minority_setup: its best frame no faster than a quarter of an honest one" yes \
+    "$(awk -v b="$(field rand10k best_ms)" -v h="$honest_best" 'BEGIN { print (b >= 0.25 * h) ? "yes" : "no: " b " ms against " h }')"
+fi
 
 # Each frame's costs are in the log folder, beside the empty renderer's
 # (the allowance: a fixed cost of the same run, never a reference's), and
