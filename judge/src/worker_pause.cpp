@@ -32,6 +32,7 @@ namespace {
 
 struct Process {
   pid_t pid = 0;
+  pid_t parent = 0;
 };
 
 // `root` and every process below it. A sandbox's
@@ -51,12 +52,12 @@ std::vector<Process> process_tree(pid_t root) {
       // "pid (name) state ppid ...": the name may hold spaces and ')'.
       const std::size_t close = line.rfind(')');
       if (close == std::string::npos || close + 4 >= line.size()) continue;
-      const Process p{static_cast<pid_t>(pid)};
-      const long parent = std::strtol(line.c_str() + close + 4, nullptr, 10);
+      const Process p{static_cast<pid_t>(pid),
+                      static_cast<pid_t>(std::strtol(line.c_str() + close + 4, nullptr, 10))};
       if (p.pid == root)
         top = p;
       else
-        children.emplace(static_cast<pid_t>(parent), p);
+        children.emplace(p.parent, p);
     }
     closedir(proc);
   }
@@ -90,17 +91,10 @@ std::string task_states(pid_t pid) {
   return states;
 }
 
-// Whether a process of `pids` has `pid` for its parent.
-bool has_child_in(pid_t pid, const std::set<pid_t>& pids) {
-  for (const pid_t child : pids) {
-    std::ifstream in("/proc/" + std::to_string(child) + "/stat");
-    std::string line;
-    if (!std::getline(in, line)) continue;
-    const std::size_t close = line.rfind(')');
-    if (close != std::string::npos && close + 4 < line.size() &&
-        std::strtol(line.c_str() + close + 4, nullptr, 10) == pid)
-      return true;
-  }
+// Whether a process of `tree` has `pid` for its parent.
+bool has_child_in(pid_t pid, const std::vector<Process>& tree) {
+  for (const Process& p : tree)
+    if (p.parent == pid) return true;
   return false;
 }
 
@@ -111,10 +105,10 @@ bool has_child_in(pid_t pid, const std::set<pid_t>& pids) {
 // taken on its way out. Only one with a child already counts so: one in
 // D inside its first fork has none yet, and that child would run (were
 // it another fork, the judge would see the child and reject the worker).
-bool still(pid_t pid, const std::set<pid_t>& signalled, const std::set<pid_t>& pids) {
+bool still(pid_t pid, const std::set<pid_t>& signalled, const std::vector<Process>& tree) {
   for (const char s : task_states(pid)) {
     if (s == 'T' || s == 't' || s == 'Z' || s == 'X') continue;
-    if (s == 'D' && signalled.count(pid) && has_child_in(pid, pids)) continue;
+    if (s == 'D' && signalled.count(pid) && has_child_in(pid, tree)) continue;
     return false;
   }
   return true;
@@ -206,7 +200,7 @@ std::string Worker::pause(double seconds) {
     for (const Process& p : tree)
       // Every task counts: a zombie leader's other threads run on, and
       // SIGSTOP sent to the process reaches them.
-      if (!still(p.pid, signalled, pids)) {
+      if (!still(p.pid, signalled, tree)) {
         all_still = false;
         if (::kill(p.pid, SIGSTOP) == 0) signalled.insert(p.pid);
       }
