@@ -56,18 +56,21 @@ foreign_program() {
 }
 
 # judge_test_start WORKER: for the judge's script tests: skips (77) without
-# bubblewrap, makes the temporary folder, and sets memory_limit for the
-# judge's --memory-limit: MiB, or 0 when WORKER (a program) was built with
-# AddressSanitizer, whose shadow memory counts as data.
-# shellcheck disable=SC2034  # memory_limit is the calling test's
+# bubblewrap, makes the temporary folder, sets asan to 1 when WORKER (a
+# program) was built with AddressSanitizer (else 0), and memory_limit for
+# the judge's --memory-limit: MiB, or 0 under ASan, whose shadow memory
+# counts as data.
+# shellcheck disable=SC2034  # asan and memory_limit are the calling test's
 judge_test_start() {
   if ! command -v bwrap >/dev/null; then
     echo "SKIPPED: bubblewrap is not installed (scripts/setup.sh --tests installs it)"
     exit 77
   fi
   use_temp_folder
+  asan=0
+  if grep -q __asan_init "$1"; then asan=1; fi
   memory_limit=1024
-  if grep -q __asan_init "$1"; then memory_limit=0; fi
+  if [ "$asan" = 1 ]; then memory_limit=0; fi
 }
 
 # use_temp_folder: sets tmp to a new folder, removed when the test exits.

@@ -90,7 +90,7 @@ expect_eq "zombie burners: the reference's median call unslowed" yes \
 # (At a tenth of the size under AddressSanitizer, whose workers are slow:
 # the pause's code is the same, and judge_core_tests covers it there.)
 burn_counts=10000000
-[ "$memory_limit" != 0 ] || burn_counts=1000000
+[ "$asan" = 0 ] || burn_counts=1000000
 pair judge_worker_honest judge_worker_honest --runs 5 --counts "$burn_counts" --call-timeout 10
 honest_median=$(field reference median_ms)
 unslowed() {

@@ -112,7 +112,7 @@ charge() {
 # run looks at: the judge runs these workers through the same code as the
 # honest one above, and setup_precompute still runs for the costs checked
 # below; only the charges' comparisons are left out.
-if [ "$memory_limit" = 0 ]; then
+if [ "$asan" = 1 ]; then
   skip_part "the charges of moved work at 384x384 (timing, under AddressSanitizer)"
   render_rows setup_precompute rand10k --size 384
 else
