@@ -7,8 +7,9 @@
 // ignored, and a stopped process cannot start another, so the pause is
 // whole once a look finds nothing of the worker still running. But a stop
 // ends at any SIGCONT, and a worker can have the kernel send it one (a
-// child's exit signal, a timer's): so what ran while it was held is
-// measured, each task's CPU time against the pause's, and rejects it
+// child's exit signal, a timer's): a process the pause saw stopped and
+// then running rejects the worker at once, and what ran while it was held
+// is measured, each task's CPU time against the pause's, and rejects it
 // (both ways: what a freezer lets run would be seen too).
 #include <dirent.h>
 #include <signal.h>
@@ -98,6 +99,18 @@ bool has_child_in(pid_t pid, const std::vector<Process>& tree) {
   return false;
 }
 
+// Stopped or traced (and gone), every task of it: a process that leaves
+// this runs again only by a SIGCONT, a SIGKILL or its tracer, none of
+// which an honest worker arranges while it is held.
+bool stopped(const std::string& states) {
+  bool some = false;
+  for (const char s : states) {
+    if (s == 'T' || s == 't') some = true;
+    else if (s != 'Z' && s != 'X') return false;
+  }
+  return some;
+}
+
 // Stopped, traced, or gone, every task of it: nothing that can run. A
 // task in the kernel uninterruptibly (D: a parent waiting for its vfork
 // child, which may be stopped already) of a process that has been sent
@@ -105,8 +118,9 @@ bool has_child_in(pid_t pid, const std::vector<Process>& tree) {
 // taken on its way out. Only one with a child already counts so: one in
 // D inside its first fork has none yet, and that child would run (were
 // it another fork, the judge would see the child and reject the worker).
-bool still(pid_t pid, const std::set<pid_t>& signalled, const std::vector<Process>& tree) {
-  for (const char s : task_states(pid)) {
+bool still(pid_t pid, const std::string& states, const std::set<pid_t>& signalled,
+           const std::vector<Process>& tree) {
+  for (const char s : states) {
     if (s == 'T' || s == 't' || s == 'Z' || s == 'X') continue;
     if (s == 'D' && signalled.count(pid) && has_child_in(pid, tree)) continue;
     return false;
@@ -192,18 +206,28 @@ std::string Worker::pause(double seconds) {
   // the pause is whole only when a look that began after every process
   // was seen still finds the same processes, all still.
   std::set<pid_t> seen_still;
+  // Processes once seen stopped: one of them running again was sent a
+  // SIGCONT (a child's exit signal, a timer's) the worker arranged, and
+  // the pause would never be whole; it is rejected at once.
+  std::set<pid_t> seen_stopped;
   for (;;) {
     bool all_still = true;
     const std::vector<Process> tree = process_tree(pid_);
     std::set<pid_t> pids;
     for (const Process& p : tree) pids.insert(p.pid);
-    for (const Process& p : tree)
+    for (const Process& p : tree) {
       // Every task counts: a zombie leader's other threads run on, and
       // SIGSTOP sent to the process reaches them.
-      if (!still(p.pid, signalled, tree)) {
+      const std::string states = task_states(p.pid);
+      if (stopped(states)) {
+        seen_stopped.insert(p.pid);
+      } else if (!still(p.pid, states, signalled, tree)) {
+        if (seen_stopped.count(p.pid))
+          return "ran again while the judge held it still (it undid the judge's stop)";
         all_still = false;
         if (::kill(p.pid, SIGSTOP) == 0) signalled.insert(p.pid);
       }
+    }
     const bool confirmed = all_still && pids == seen_still;
     seen_still = all_still ? pids : std::set<pid_t>{};
     if (confirmed) {
