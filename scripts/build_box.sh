@@ -316,7 +316,7 @@ close_fds() {
     fd=${fd##*/}
     [ "$fd" -gt 2 ] || continue
     for kept in "${keep_fds[@]}"; do [ "$fd" != "$kept" ] || continue 2; done
-    eval "exec $fd>&-" 2>/dev/null
+    { exec {fd}>&-; } 2>/dev/null
   done
 }
 

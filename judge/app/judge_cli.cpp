@@ -101,6 +101,14 @@ Options:
                         or graded), and a graded row the fields of judge
                         score (part, ref_ms, score, max_score, score_low,
                         score_high, speedup) and stable
+  --rows-table FILE     also write the rows to FILE as a table: a header
+                        line of the column names (the fields above, in
+                        that order: test, item, status, best_ms,
+                        median_ms, empty_ms, charged_ms, runs, reason,
+                        role, ref_ms, score, max_score, score_low,
+                        score_high, speedup, stable), then one
+                        tab-separated line a row, an empty cell where a
+                        row has no such field or it is null
   --list-scenes         print the scenes render takes, one a line, and stop
   -h, --help            this text
 Output: '#' lines, then per row: test, n (render: the scene), status (ok
@@ -135,6 +143,7 @@ enum Long {
   kTrustedUntimed,
   kSecretFile,
   kRows,
+  kRowsTable,
   kReferenceWorker,
   kGpuMemoryLimit,
   kAllowEveryGpu,
@@ -195,6 +204,7 @@ std::optional<JudgeCommand> parse_command_line(int argc, char** argv) {
                                  {"size", required_argument, nullptr, kSize},
                                  {"list-scenes", no_argument, nullptr, kListScenes},
                                  {"rows", required_argument, nullptr, kRows},
+                                 {"rows-table", required_argument, nullptr, kRowsTable},
                                  {"reference-worker", required_argument, nullptr, kReferenceWorker},
                                  {"gpu-memory-limit", required_argument, nullptr, kGpuMemoryLimit},
                                  {"allow-every-gpu", no_argument, nullptr, kAllowEveryGpu},
@@ -296,6 +306,9 @@ std::optional<JudgeCommand> parse_command_line(int argc, char** argv) {
       break;
     case kRows:
       command.rows_file = optarg;
+      break;
+    case kRowsTable:
+      command.rows_table_file = optarg;
       break;
     case 'h':
       std::cout << kJudgeUsage;

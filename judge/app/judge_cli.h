@@ -25,6 +25,7 @@ struct JudgeCommand {
   bool trusted_untimed = false;
   std::string secret_file;      // absolute; empty: none
   std::string rows_file;        // --rows; empty: none
+  std::string rows_table_file;  // --rows-table; empty: none
   std::string reference_worker; // absolute; empty: the graded worker alone
   bool allow_every_gpu = false; // --allow-every-gpu
   double time_limit_s = 0;      // --time-limit; 0: none

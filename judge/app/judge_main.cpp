@@ -106,7 +106,7 @@ bool print_pair(const Pair& pair, const std::string& name, const std::string& it
   const auto& ref = pair.reference;
   const auto& row = pair.graded;
   rows.print("reference:" + name, item, ref.correct, ref.times_ms, ref.empty_ms, ref.charged_ms,
-             ref.reason, plan.sandboxed, ",\"role\":\"reference\"");
+             ref.reason, plan.sandboxed, {{"role", "reference", true}});
   // A reference that failed grades nothing: the graded row is not written.
   // (One with no call timed, because the graded worker failed first, did
   // not fail.)
@@ -126,9 +126,10 @@ bool print_pair(const Pair& pair, const std::string& name, const std::string& it
     times.best = shown(judge::best_of(row.times_ms));
     times.median = shown(judge::median_of(row.times_ms));
   }
-  const std::string scored = ",\"role\":\"graded\"," +
-                             judge_app::score_fields(*judge::part_rule(name), row.correct, times) +
-                             ",\"stable\":" + (pair.stable ? "true" : "false");
+  judge_app::Fields scored = {{"role", "graded", true}};
+  for (judge_app::Field& f : judge_app::score_fields(*judge::part_rule(name), row.correct, times))
+    scored.push_back(std::move(f));
+  scored.push_back({"stable", pair.stable ? "true" : "false"});
   rows.print(name, item, row.correct, row.times_ms, row.empty_ms, row.charged_ms, row.reason,
              plan.sandboxed, scored);
   return row.correct;
@@ -147,7 +148,7 @@ int run(int argc, char** argv) {
   // The secret's file is the worker's to see no more than the logs.
   if (!command.secret_file.empty()) opt.sandbox.hide.push_back(command.secret_file);
   prepare_log_dir(opt);
-  judge_app::RowPrinter rows(command.rows_file);
+  judge_app::RowPrinter rows(command.rows_file, command.rows_table_file);
   bind_gpu(opt, command.allow_every_gpu);
   // The judge's own workers and launcher lie beside its program, as the
   // build puts them.

@@ -33,12 +33,15 @@ Options:
   --reference-median-ms MS  the reference's median (default: its best)
   --reference-cores N   the reference time is a serial one: divided by N
                         (perfect scaling on N cores), kept to 4 decimals
+  --table               print the fields as the judge's --rows-table does
+                        (a header line of column names, then one
+                        tab-separated line; an empty cell for null)
   -h, --help            this text
 )";
 
 namespace {
 
-enum Long { kPart = 1000, kStatus, kBest, kMedian, kReference, kReferenceMedian, kCores };
+enum Long { kPart = 1000, kStatus, kBest, kMedian, kReference, kReferenceMedian, kCores, kTable };
 
 // A time in ms, or nothing for "-".
 std::optional<double> parse_ms(const char* text, const char* option) {
@@ -64,13 +67,13 @@ std::string plain(double v, int decimals = 9) {
   return s;
 }
 
-std::string json_number(const std::optional<double>& v) {
-  return v ? plain(*v) : "null";
+std::optional<std::string> number(const std::optional<double>& v, int decimals = 9) {
+  return v ? std::optional<std::string>(plain(*v, decimals)) : std::nullopt;
 }
 
 } // namespace
 
-std::string score_fields(const judge::ScoreRule& rule, bool ok, const RowTimes& t) {
+Fields score_fields(const judge::ScoreRule& rule, bool ok, const RowTimes& t) {
   const auto score_of = [&](const std::optional<double>& r,
                             const std::optional<double>& mine) -> std::optional<double> {
     if (!ok) return 0.0;
@@ -81,12 +84,12 @@ std::string score_fields(const judge::ScoreRule& rule, bool ok, const RowTimes& 
   const std::optional<double> ref_median = t.ref_median ? t.ref_median : t.ref;
   std::optional<double> speedup;
   if (t.ref && t.best && *t.best > 0) speedup = *t.ref / *t.best;
-  return "\"ref_ms\":" + (t.ref ? plain(*t.ref, 4) : std::string("null")) +
-         ",\"score\":" + json_number(score_of(t.ref, t.best)) +
-         ",\"max_score\":" + plain(rule.points) +
-         ",\"score_low\":" + json_number(score_of(t.ref, median)) +
-         ",\"score_high\":" + json_number(score_of(ref_median, t.best)) +
-         ",\"speedup\":" + (speedup ? plain(*speedup, 6) : std::string("null"));
+  return {{"ref_ms", number(t.ref, 4)},
+          {"score", number(score_of(t.ref, t.best))},
+          {"max_score", plain(rule.points)},
+          {"score_low", number(score_of(t.ref, median))},
+          {"score_high", number(score_of(ref_median, t.best))},
+          {"speedup", number(speedup, 6)}};
 }
 
 int run_score(int argc, char** argv) {
@@ -98,11 +101,12 @@ int run_score(int argc, char** argv) {
       {"reference-ms", required_argument, nullptr, kReference},
       {"reference-median-ms", required_argument, nullptr, kReferenceMedian},
       {"reference-cores", required_argument, nullptr, kCores},
+      {"table", no_argument, nullptr, kTable},
       {"help", no_argument, nullptr, 'h'},
       {nullptr, 0, nullptr, 0}};
   std::string part, status;
   std::optional<double> best, median, ref, ref_median;
-  bool have_best = false, have_ref = false;
+  bool have_best = false, have_ref = false, table = false;
   std::int64_t cores = 1;
   optind = 1;
   int c;
@@ -129,6 +133,9 @@ int run_score(int argc, char** argv) {
     case kCores:
       cores = common::parse_int(optarg, "--reference-cores", 1, 65536);
       break;
+    case kTable:
+      table = true;
+      break;
     case 'h':
       std::cout << kScoreUsage;
       return 0;
@@ -153,8 +160,11 @@ int run_score(int argc, char** argv) {
   };
   if (cores > 1) per_core(ref), per_core(ref_median);
 
-  std::cout << "{\"part\":" << json_string(part) << ","
-            << score_fields(*rule, status == "ok", {ref, ref_median, best, median}) << "}\n";
+  const Fields fields = score_fields(*rule, status == "ok", {ref, ref_median, best, median});
+  if (table)
+    std::cout << table_header() << "\n" << table_line(fields) << "\n";
+  else
+    std::cout << "{\"part\":" << json_string(part) << json_members(fields) << "}\n";
   return 0;
 }
 

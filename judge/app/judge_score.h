@@ -7,6 +7,7 @@
 #include <string>
 
 #include "judge/contract.h"
+#include "judge_rows.h"
 
 namespace judge_app {
 
@@ -16,10 +17,10 @@ struct RowTimes {
   std::optional<double> ref, ref_median, best, median;
 };
 
-// The score's JSON fields (ref_ms, score, max_score, score_low, score_high,
-// speedup; judge score --help says what each is), without braces. `ok`
-// false: the row was rejected and scores 0.
-std::string score_fields(const judge::ScoreRule& rule, bool ok, const RowTimes& times);
+// The score's fields (ref_ms, score, max_score, score_low, score_high,
+// speedup; judge score --help says what each is). `ok` false: the row was
+// rejected and scores 0.
+Fields score_fields(const judge::ScoreRule& rule, bool ok, const RowTimes& times);
 
 extern const char kScoreUsage[];
 

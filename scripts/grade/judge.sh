@@ -45,8 +45,9 @@ judge_worker() {
 
 # run_judge LABEL PREFIX WORKER TEST ITEM [MEMORY]: runs the judge as
 # judge_worker says (saxpy: ITEM elements, its rows read with judge_row);
-# its output in JUDGE_LOG, its rows as JSON lines in JUDGE_ROWS, its exit
-# status in JUDGE_STATUS. JUDGE_REFERENCE=PATH: that worker is the
+# its output in JUDGE_LOG, its rows as a table in JUDGE_ROWS (its
+# --rows-table: a header line of column names, then a tab-separated line
+# a row), its exit status in JUDGE_STATUS. JUDGE_REFERENCE=PATH: that worker is the
 # reference, timed interleaved with WORKER (judge_pair).
 run_judge() {
   local label=$1 prefix=$2 worker=$3 test=$4 n=$5 memory=${6:-$judge_memory} path
@@ -60,7 +61,7 @@ run_judge() {
   # come from the seed and the secret.
   [[ ! $seed_mode =~ ^[0-9]+$ ]] || args+=(--seed "$((seed_mode + 1))")
   [ -z "${JUDGE_REFERENCE:-}" ] || args+=(--reference-worker "$JUDGE_REFERENCE")
-  JUDGE_LOG=$prefix.judge.log JUDGE_ROWS=$prefix.judge.rows
+  JUDGE_LOG=$prefix.judge.log JUDGE_ROWS=$prefix.judge.table
   rm -f -- "$JUDGE_ROWS"
   hidden_paths
   for path in "${judge_hidden[@]}"; do args+=(--hide "$path"); done
@@ -71,7 +72,7 @@ run_judge() {
   args+=(--secret-file "$secret_file")
   mkdir -p -- "$prefix.worker"
   progress "$label: the judge, $runs timed calls"
-  run_program "$JUDGE_LOG" "$bin_dir/judge" "${args[@]}" --log-dir "$prefix.worker" --rows "$JUDGE_ROWS" "$test"
+  run_program "$JUDGE_LOG" "$bin_dir/judge" "${args[@]}" --log-dir "$prefix.worker" --rows-table "$JUDGE_ROWS" "$test"
   JUDGE_STATUS=$?
 }
 
@@ -87,6 +88,37 @@ judge_time_limit() {
   echo $((left < 1 ? 1 : left))
 }
 
+# row_fields [NAME=VALUE...] -- COLUMN...: the COLUMNs of the first row
+# of the judge's table on standard input (JUDGE_ROWS; judge score
+# --table) whose NAMEs hold the VALUEs, one a line; nothing when no row
+# does. The cells hold no tab or line break (the judge's --rows-table);
+# an empty one is a field the row has not (null).
+row_fields() {
+  local -a where=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do
+    where+=("$1")
+    shift
+  done
+  shift
+  WHERE=$(printf '%s\t' "${where[@]}") WANT=$(printf '%s\t' "$@") awk -F'\t' '
+    NR == 1 {
+      for (i = 1; i <= NF; i++) column[$i] = i
+      n_where = split(ENVIRON["WHERE"], where, "\t") - 1
+      n_want = split(ENVIRON["WANT"], want, "\t") - 1
+      next
+    }
+    {
+      for (i = 1; i <= n_where; i++) {
+        if (where[i] == "") continue
+        eq = index(where[i], "=")
+        name = substr(where[i], 1, eq - 1)
+        if (!(name in column) || $column[name] != substr(where[i], eq + 1)) next
+      }
+      for (i = 1; i <= n_want; i++) print ((want[i] in column) ? $column[want[i]] : "")
+      exit
+    }'
+}
+
 # judge_row TEST ITEM: the row of TEST and ITEM in JUDGE_ROWS, each field
 # read by its name. Sets JUDGE_VERDICT (ok; rejected: the judge caught it;
 # nogpu; error: the judge itself could not run), JUDGE_MS (the best call,
@@ -94,24 +126,22 @@ judge_time_limit() {
 # JUDGE_ROUND_TRIP (the empty round trip, ms) and JUDGE_NOTE (the judge's
 # reason, or "unsandboxed"). The times keep the judge's four decimals.
 judge_row() {
-  local row="" best median trip
+  local -a row=()
   JUDGE_MS=- JUDGE_MEDIAN=- JUDGE_ROUND_TRIP=- JUDGE_NOTE=""
   [ ! -s "$JUDGE_ROWS" ] ||
-    row=$(jq -r --arg test "$1" --arg item "$2" 'select(.test == $test and .item == $item) |
-      @sh "JUDGE_VERDICT=\(.status) best=\(.best_ms // "-") median=\(.median_ms // "-") trip=\(.empty_ms) JUDGE_NOTE=\(.reason)"' \
-      "$JUDGE_ROWS" 2>/dev/null | head -n 1)
-  if [ -z "$row" ]; then
+    mapfile -t row < <(row_fields "test=$1" "item=$2" -- status best_ms median_ms empty_ms reason <"$JUDGE_ROWS")
+  if [ ${#row[@]} -ne 5 ]; then
     JUDGE_VERDICT=$(classify_run "$JUDGE_STATUS" "$JUDGE_LOG")
     [ "$JUDGE_VERDICT" != ok ] && [ "$JUDGE_VERDICT" != wrong ] || JUDGE_VERDICT=error
     JUDGE_NOTE=$(first_failure_line "$JUDGE_LOG")
     return
   fi
-  eval "$row" # jq's @sh: every value quoted
-  [ "$best" = - ] || JUDGE_MS=$(LC_ALL=C printf '%.4f' "$best")
-  [ "$median" = - ] || JUDGE_MEDIAN=$(LC_ALL=C printf '%.4f' "$median")
-  JUDGE_ROUND_TRIP=$(LC_ALL=C printf '%.4f' "$trip")
+  JUDGE_VERDICT=${row[0]}
+  [ -z "${row[1]}" ] || JUDGE_MS=$(LC_ALL=C printf '%.4f' "${row[1]}")
+  [ -z "${row[2]}" ] || JUDGE_MEDIAN=$(LC_ALL=C printf '%.4f' "${row[2]}")
+  JUDGE_ROUND_TRIP=$(LC_ALL=C printf '%.4f' "${row[3]}")
   [ "$JUDGE_VERDICT" = ok ] || JUDGE_VERDICT=rejected
-  JUDGE_NOTE=$(one_line "$JUDGE_NOTE")
+  JUDGE_NOTE=$(one_line "${row[4]}")
 }
 
 # judge_score PART REF_MS REF_MEDIAN [CORES]: the row just read (judge_row)
@@ -124,24 +154,27 @@ judge_row() {
 judge_score() {
   local out status=rejected
   [ "$JUDGE_VERDICT" != ok ] || status=ok
-  if ! out=$("$bin_dir/judge" score --part "$1" --status "$status" --best-ms "${JUDGE_MS:--}" --median-ms "${JUDGE_MEDIAN:--}" \
+  if ! out=$("$bin_dir/judge" score --table --part "$1" --status "$status" --best-ms "${JUDGE_MS:--}" --median-ms "${JUDGE_MEDIAN:--}" \
     --reference-ms "${2:--}" --reference-median-ms "${3:--}" --reference-cores "${4:-1}" 2>&1); then
     ROW_PROBLEM=$(one_line "$out")
     return 1
   fi
-  read_score_fields "$out"
+  read_score_fields <<<"$out"
   ROW_REF_MS=$2
   [ "${4:-1}" = 1 ] || [ "$score_ref" = - ] || ROW_REF_MS=$(LC_ALL=C printf '%.4f' "$score_ref")
 }
 
-# read_score_fields JSON: the score fields of JSON (judge score's, or a
-# scored row's, read by name) into ROW_SCORE, ROW_MAX, ROW_LOW, ROW_HIGH
-# and ROW_SPEEDUP; score_ref is its ref_ms ("-" for none).
+# read_score_fields [NAME=VALUE...]: the score fields of the first row of
+# the judge's table on standard input (judge score's, or a scored row's,
+# read by name) whose NAMEs hold the VALUEs into ROW_SCORE, ROW_MAX,
+# ROW_LOW, ROW_HIGH and ROW_SPEEDUP; score_ref is its ref_ms ("-" for
+# none).
 read_score_fields() {
-  local speed
-  eval "$(jq -r '@sh "ROW_SCORE=\(.score // "n/a") ROW_MAX=\(.max_score) ROW_LOW=\(.score_low // "n/a") ROW_HIGH=\(.score_high // "n/a") speed=\(.speedup // "-") score_ref=\(.ref_ms // "-")"' <<<"$1")"
-  ROW_SPEEDUP=-
-  [ "$speed" = - ] || ROW_SPEEDUP=$(LC_ALL=C printf '%.2fx' "$speed")
+  local -a f=()
+  mapfile -t f < <(row_fields "$@" -- score max_score score_low score_high speedup ref_ms)
+  ROW_SCORE=${f[0]:-n/a} ROW_MAX=${f[1]:-} ROW_LOW=${f[2]:-n/a} ROW_HIGH=${f[3]:-n/a}
+  ROW_SPEEDUP=- score_ref=${f[5]:--}
+  [ -z "${f[4]:-}" ] || ROW_SPEEDUP=$(LC_ALL=C printf '%.2fx' "${f[4]}")
 }
 
 # judge_pair LABEL PREFIX WORKER REFERENCE TEST N: (N: render's scene) the judge on WORKER and
@@ -151,18 +184,13 @@ read_score_fields() {
 # with why in ROW_PROBLEM, when the row could not be graded (the
 # reference failed, or the judge could not run).
 judge_pair() {
-  local label=$1 prefix=$2 worker=$3 reference=$4 test=$5 n=$6 graded ref_row
+  local label=$1 prefix=$2 worker=$3 reference=$4 test=$5 n=$6 graded="" ref_row=""
   JUDGE_REFERENCE=$reference run_judge "$label" "$prefix" "$worker" "$test" "$n"
   judge_row "$test" "$n"
-  graded=""
-  [ ! -s "$JUDGE_ROWS" ] ||
-    graded=$(jq -c --arg test "$test" --arg item "$n" 'select(.test == $test and .item == $item and .role == "graded")' \
-      "$JUDGE_ROWS" 2>/dev/null | head -n 1)
+  [ ! -s "$JUDGE_ROWS" ] || graded=$(row_fields "test=$test" "item=$n" role=graded -- role <"$JUDGE_ROWS")
   if [ -z "$graded" ]; then
-    ref_row=""
     [ ! -s "$JUDGE_ROWS" ] ||
-      ref_row=$(jq -r --arg test "reference:$test" --arg item "$n" 'select(.test == $test and .item == $item and .status != "ok") | .reason' \
-        "$JUDGE_ROWS" 2>/dev/null | head -n 1)
+      ref_row=$(row_fields "test=reference:$test" "item=$n" status=rejected -- reason <"$JUDGE_ROWS")
     if [ -n "$ref_row" ]; then
       ROW_PROBLEM="the reference $(basename -- "$reference") was rejected by the judge: $(one_line "$ref_row") (log: ${JUDGE_LOG#"$logs"/})"
     else
@@ -171,11 +199,11 @@ judge_pair() {
     fi
     return 1
   fi
-  read_score_fields "$graded"
+  read_score_fields "test=$test" "item=$n" role=graded <"$JUDGE_ROWS"
   ROW_REF_MS=-
   [ "$score_ref" = - ] || ROW_REF_MS=$(LC_ALL=C printf '%.4f' "$score_ref")
-  REF_MEDIAN=$(jq -r --arg test "reference:$test" --arg item "$n" 'select(.test == $test and .item == $item) | .median_ms // "-"' \
-    "$JUDGE_ROWS" | head -n 1)
+  REF_MEDIAN=$(row_fields "test=reference:$test" "item=$n" -- median_ms <"$JUDGE_ROWS")
+  REF_MEDIAN=${REF_MEDIAN:--}
   [ "$REF_MEDIAN" = - ] || REF_MEDIAN=$(LC_ALL=C printf '%.4f' "$REF_MEDIAN")
 }
 

@@ -163,8 +163,8 @@ contract_defaults() {
 }
 
 validate_args() {
-  # The judge's rows are JSON lines (judge_row), the contract a JSON file.
-  command -v jq >/dev/null || { warn "grade.sh reads the course's contract and the judge's rows with jq, which is not installed (scripts/setup.sh installs it)"; exit 1; }
+  # The contract is a JSON file.
+  command -v jq >/dev/null || { warn "grade.sh reads the course's contract with jq, which is not installed (scripts/setup.sh installs it)"; exit 1; }
   contract_defaults
   case "$renderer" in cuda | cpu | student) ;; *) usage_error "--renderer: '$renderer' is not cuda, cpu or student" ;; esac
   [[ $scenes =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || usage_error "--scenes: '$scenes' is not a comma-separated list of scene names"

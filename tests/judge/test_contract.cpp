@@ -109,6 +109,19 @@ TEST(JudgeScore, SerialReferenceOverTheCores) {
             "\"score_low\":3,\"score_high\":3,\"speedup\":0.1}\n");
 }
 
+// --table: the judge's --rows-table header, then the same fields in their
+// columns, an empty cell for null (the grader reads them by name).
+TEST(JudgeScore, TablePrintsTheSameFieldsByColumn) {
+  const std::string header = "test\titem\tstatus\tbest_ms\tmedian_ms\tempty_ms\tcharged_ms\truns\t"
+                             "reason\trole\tref_ms\tscore\tmax_score\tscore_low\tscore_high\t"
+                             "speedup\tstable\n";
+  EXPECT_EQ(score("--table --part scan --status ok --best-ms 1.1 --median-ms 2 --reference-ms 1 "
+                  "--reference-median-ms 1.5"),
+            "0 " + header + "\t\t\t\t\t\t\t\t\t\t1\t1.25\t1.25\t0.625\t1.25\t0.909091\t\n");
+  EXPECT_EQ(score("--table --part render --status ok --best-ms 5 --reference-ms -"),
+            "0 " + header + "\t\t\t\t\t\t\t\t\t\t\t\t9\t\t\t\t\n");
+}
+
 TEST(JudgeScore, UsageErrors) {
   for (const char* args : {"--part saxpy --status ok --best-ms 1 --reference-ms 1",
                            "--part scan --status maybe --best-ms 1 --reference-ms 1",

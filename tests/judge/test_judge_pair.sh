@@ -23,16 +23,33 @@ contract=$(dirname "$0")/../../judge/contract/course.json
 
 # pair GRADED REFERENCE [OPTIONS...]: the judge on the two (file names in
 # BIN_DIR), scan at 1000 elements; its exit status in $status, its rows
-# in $tmp/rows.jsonl, the workers' logs in $tmp/logs.
+# in $tmp/rows.jsonl (their table, --rows-table, in $tmp/rows.tsv), the
+# workers' logs in $tmp/logs.
 pair() {
   local graded=$1 reference=$2
   shift 2
-  rm -rf -- "$tmp/logs" "$tmp/rows.jsonl"
+  rm -rf -- "$tmp/logs" "$tmp/rows.jsonl" "$tmp/rows.tsv"
   mkdir -p "$tmp/logs"
   "$judge" --worker "$bin/$graded" --reference-worker "$bin/$reference" --memory host --counts 1000 \
     --call-timeout 3 --start-timeout 30 --memory-limit "$memory_limit" --log-dir "$tmp/logs" \
-    --rows "$tmp/rows.jsonl" "$@" scan >"$tmp/out" 2>&1
+    --rows "$tmp/rows.jsonl" --rows-table "$tmp/rows.tsv" "$@" scan >"$tmp/out" 2>&1
   status=$?
+}
+
+# same_table: "same" when $tmp/rows.tsv holds the rows of $tmp/rows.jsonl,
+# every field in the column of its name (numbers compared as numbers, null
+# as an empty cell), else what differs.
+same_table() {
+  jq -nr --rawfile t "$tmp/rows.tsv" --slurpfile j "$tmp/rows.jsonl" '
+    def n: if . == null then "" else tostring end | (tonumber? // .);
+    ($t | split("\n") | map(select(length > 0) | split("\t"))) as $lines
+    | $lines[0] as $h
+    | [($lines[1:] | to_entries[] | .key as $i | .value as $cells
+        | $h | to_entries[] | select((($cells[.key] // "") | n) != ($j[$i][.value] | n))
+        | "row \($i): \(.value)"),
+       ([$j[] | keys[]] | unique - $h | .[] | "no column for \(.)"),
+       (select(($lines | length) - 1 != ($j | length)) | "\($lines | length - 1) table rows, \($j | length) JSON rows")]
+    | if length == 0 then "same" else join("; ") end'
 }
 
 # field ROLE NAME: one field of the row of that role.
@@ -48,6 +65,7 @@ want=$("$judge" score --part scan --status ok --best-ms "$(field graded best_ms)
   --reference-ms "$(field reference best_ms)" --reference-median-ms "$(field reference median_ms)" | jq -c '{score, max_score, score_low, score_high}')
 expect_eq "slower: scored by the contract, at the row's times" "$want" "$(jq -c 'select(.role == "graded") | {score, max_score, score_low, score_high}' "$tmp/rows.jsonl")"
 expect_eq "slower: the reference time scored against" "$(field reference best_ms)" "$(field graded ref_ms)"
+expect_eq "slower: --rows-table holds the rows, each field in its column" same "$(same_table)"
 score=$(field graded score)
 if awk -v s="$score" 'BEGIN { exit !(s > 0.15 && s < 0.35) }'; then pass; else fail "slower: about 1.25 / 5 (got $score)"; fi
 runs=$(field graded runs)
@@ -173,6 +191,7 @@ expect_eq "graded hang: rejected, 0 of the row's points" "rejected 0 1.25" \
   "$(field graded status) $(field graded score) $(field graded max_score)"
 expect_match "graded hang: its reason" 'no answer within 3 s' "$(field graded reason)"
 expect_eq "graded hang: the reference's row" ok "$(field reference status)"
+expect_eq "graded hang: --rows-table holds the rows (nulls, a reason)" same "$(same_table)"
 
 # A reference that hangs grades nothing: its row alone, with its reason.
 pair judge_worker_honest judge_worker_hang --runs 2
