@@ -53,10 +53,10 @@ REF_CUDA_ARCHITECTURES="75-real;80-real;86-real;89-real;90-real;100-real;120-rea
 RENDER_HEADERS=(banded_ref_renderer.h check.h cuda_mode.h frame_loop.h gif.h host_renderer.h
   image.h image_io.h ref_renderer.h renderer.h renderer_factory.h shade.h)
 
-# The judge's workers a handout holds: not the slots of the suite's own
-# renderers and scans (judge_render_cpu, the rungs).
-JUDGE_WORKERS=(alloc_cache.cpp alloc_cache.h calibration_slot.cu device_arena.cpp device_arena.h
-  render_empty_slot.cpp render_host_slot.cpp
+# The judge's worker side a handout holds: not the slots of the suite's
+# own renderers and scans (judge_render_cpu, the rungs).
+JUDGE_WORKERS=(include worker_loop.cpp alloc_cache.cpp alloc_cache.h calibration_slot.cu
+  device_arena.cpp device_arena.h render_empty_slot.cpp render_host_slot.cpp
   render_worker.cpp saxpy_worker.cpp scan_worker.cpp)
 
 # What the handout holds, as paths from the top of the suite (folders whole).
@@ -81,7 +81,7 @@ HANDOUT_PATHS=(
   render/src/io
   tests/CMakeLists.txt tests/gpu_test.h tests/run_program.h tests/temp_dir.h tests/test_seed.h
   tests/cmake tests/common tests/scenes tests/student/CMakeLists.txt tests/student/test_student_gpu.cpp
-  judge/CMakeLists.txt judge/app judge/include judge/src judge/contract "${JUDGE_WORKERS[@]/#/judge/worker/}"
+  judge/CMakeLists.txt judge/app judge/host judge/protocol judge/contract "${JUDGE_WORKERS[@]/#/judge/worker/}"
   scripts/setup.sh scripts/submit.sh "${GRADE_FILES[@]/#/scripts/}" scripts/fuzz_scene_file.sh
   scripts/profile.sh scripts/plot_ladder.gp
   docs/students.md docs/render.md docs/grading.md docs/design/judge.md docs/scene_file_format.md docs/scenes.md

@@ -4,7 +4,7 @@
 // the kernel (Linux 5.14 and later) counts it against the tasks of that
 // namespace alone: the worker's own, not every process of its user, so a
 // worker holding all it may take leaves another sandbox's worker of the
-// same user its own (judge/src/worker_life.cpp). Where the sandbox made no
+// same user its own (judge/host/worker_life.cpp). Where the sandbox made no
 // user namespace (the judge's is given), it refuses: the limit would count
 // every process of the user, and the judge then uses its shared limit.
 // Trusted, and small on purpose.

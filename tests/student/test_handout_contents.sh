@@ -77,7 +77,7 @@ for path in $solutions; do
   expect_eq "no solution file $name in the handout" "" "$found"
 done
 
-allowed_kernel_files=" render/student/student_renderer.cu saxpy/student/student_saxpy.cu scan/student/student_scan.cu tests/scenes/gpu_advance.cu scan/app/empty_launch.cu judge/src/probe.cu judge/worker/calibration_slot.cu "
+allowed_kernel_files=" render/student/student_renderer.cu saxpy/student/student_saxpy.cu scan/student/student_scan.cu tests/scenes/gpu_advance.cu scan/app/empty_launch.cu judge/host/probe.cu judge/worker/calibration_slot.cu "
 kernel_files=$(cd "$handout" && grep -rl '__global__' . | sed 's|^\./||' | sort)
 expect_match "the render slot has kernels" '^render/student/student_renderer.cu$' "$kernel_files"
 for file in $kernel_files; do
