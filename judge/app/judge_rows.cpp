@@ -11,9 +11,9 @@
 namespace judge_app {
 
 const std::vector<std::string> kTableColumns = {
-    "test",   "item",   "status", "best_ms", "median_ms", "empty_ms",   "charged_ms",
-    "runs",   "reason", "role",   "ref_ms",  "score",     "max_score",  "score_low",
-    "score_high", "speedup", "stable"};
+    "test",       "item",      "status",     "best_ms", "median_ms", "empty_ms",
+    "charged_ms", "runs",      "reason",     "role",    "ref_ms",    "score",
+    "max_score",  "score_low", "score_high", "speedup", "stable"};
 
 namespace {
 
@@ -105,8 +105,7 @@ void RowPrinter::print(const std::string& test, const std::string& item, bool co
       correct ? std::optional<std::string>(fixed4(judge::median_of(times))) : std::nullopt;
   std::cout << test << '\t' << item << '\t' << (correct ? "ok" : "rejected") << '\t'
             << best.value_or("-") << '\t' << median.value_or("-") << '\t' << fixed4(empty_ms)
-            << '\t' << fixed4(charged_ms) << '\t' << times.size() << '\t' << cell(why)
-            << std::endl;
+            << '\t' << fixed4(charged_ms) << '\t' << times.size() << '\t' << cell(why) << std::endl;
   Fields fields = {{"test", test, true},
                    {"item", item, true},
                    {"status", correct ? "ok" : "rejected", true},

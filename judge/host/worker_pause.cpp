@@ -105,8 +105,10 @@ bool has_child_in(pid_t pid, const std::vector<Process>& tree) {
 bool stopped(const std::string& states) {
   bool some = false;
   for (const char s : states) {
-    if (s == 'T' || s == 't') some = true;
-    else if (s != 'Z' && s != 'X') return false;
+    if (s == 'T' || s == 't')
+      some = true;
+    else if (s != 'Z' && s != 'X')
+      return false;
   }
   return some;
 }
