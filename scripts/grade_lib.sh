@@ -5,7 +5,8 @@
 # tests in tests/grade; it defines functions and constants only.
 
 # The grader's files in scripts/: grade.sh, every file it sources (the
-# folder grade/ whole) and gradescope.sh, which it runs. The handout
+# folder grade/ whole) and gradescope.sh (results.json from a log folder,
+# by the judge). The handout
 # (make_handout.sh) and the tests' copies of the grader take this list; a
 # library added to grade.sh goes here too.
 # shellcheck disable=SC2034  # read by make_handout.sh and the tests
