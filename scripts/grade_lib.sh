@@ -158,7 +158,10 @@ has_time() { [ -n "$1" ] && [ "$1" != "-" ]; }
 # The course's contract, judge/contract/course.json: the graded sizes and
 # scenes, the timed calls, each part's points and score rule. The judge is
 # built from it and scores every row by it (judge score); the grader reads
-# its defaults and maxima here, with jq.
+# its defaults and maxima here, with jq, not the judge: it needs them before
+# it builds anything (the defaults are checked with the options, and
+# --maximum is asked where the build failed: run_autograder) and where the
+# judge did not build (the points of a part not graded).
 # shellcheck disable=SC2034  # read by grade.sh and the tests
 GRADE_CONTRACT=${GRADE_CONTRACT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/judge/contract/course.json}
 

@@ -96,8 +96,8 @@ write_results() {
 }
 
 # write_gradescope FILE: Gradescope's results.json of the log folder, written
-# by the judge (judge results: the rows as typed rows, the JSON as jq wrote
-# it before), whole or not at all. Without the judge none is written, and
+# by the judge (judge results: the rows as typed rows, the JSON byte for
+# byte as grade.sh wrote it before), whole or not at all. Without the judge none is written, and
 # this says why.
 write_gradescope() {
   if ! ensure_program judge; then

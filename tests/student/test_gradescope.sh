@@ -170,7 +170,23 @@ SH
     "$(awk -F '\t' 'NR == 2 { print NF }' "$logs/not_graded.tsv")"
 }
 
+# grade.sh where there is no judge: every part not graded, and no
+# results.json (the judge writes it), saying why; the other results are.
+test_grade_sh_without_judge() {
+  local bin=$tmp/bin-none logs=$tmp/logs-none err status
+  mkdir -p "$bin"
+  ln -s "$repo/tests/grade/fake/cudaSaxpy" "$bin/cudaSaxpy"
+  err=$("$repo/scripts/grade.sh" saxpy --bin-dir "$bin" --logs "$logs" --quiet 2>&1 >/dev/null)
+  status=$?
+  expect_eq "grade.sh without a judge: exit status" 1 "$status"
+  expect_match "grade.sh without a judge: says why there is no results.json" \
+    "^grade.sh: results.json is not written: it is the judge's to write, and judge is not available: it is not in $bin" "$err"
+  expect_eq "grade.sh without a judge: no results.json, the rest written" "no yes" \
+    "$([ -e "$logs/results.json" ] && echo yes || echo no) $([ -f "$logs/results.md" ] && echo yes || echo no)"
+}
+
 test_converter_on_a_log_folder
+test_grade_sh_without_judge
 test_converter_on_any_bytes
 test_grade_sh_on_any_output
 test_converter_errors
