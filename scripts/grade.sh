@@ -88,11 +88,11 @@
 #                         (part, tab, points; saxpy scores none) and stop:
 #                         the class grader's maximum for every student
 #   --gradescope FILE     also write Gradescope's results.json to FILE (one test
-#                         per graded row; scripts/gradescope.sh)
+#                         per graded row; the judge writes it: judge results)
 #   -h, --help            this text
 # Results: tables on stdout; in the log folder, named at the end: results.md,
 # scores.tsv and not_graded.tsv (the rows as carried), scores.csv and
-# saxpy.csv, and results.json (Gradescope's format, written with jq).
+# saxpy.csv, and results.json (Gradescope's format, written by the judge).
 # Exit status: 0 when every result is correct, 1 when any is wrong or could
 # not be graded (no GPU, no sandbox, a program missing, a reference that
 # cannot run), 2 on usage errors, 130, 143 or 129 when stopped by SIGINT,
@@ -166,7 +166,7 @@ main() {
   for part in "${parts[@]}"; do grade_part "$part"; done
   write_results
   if [ -n "$gradescope" ]; then
-    "$script_dir/gradescope.sh" --execution-time "$SECONDS" "$logs" "$gradescope" || exit_status=1
+    write_gradescope "$gradescope" || exit_status=1
   fi
   exit "$exit_status"
 }

@@ -5,7 +5,8 @@
 # tests in tests/grade; it defines functions and constants only.
 
 # The grader's files in scripts/: grade.sh, every file it sources (the
-# folder grade/ whole) and gradescope.sh, which it runs. The handout
+# folder grade/ whole) and gradescope.sh (results.json from a log folder,
+# by the judge). The handout
 # (make_handout.sh) and the tests' copies of the grader take this list; a
 # library added to grade.sh goes here too.
 # shellcheck disable=SC2034  # read by make_handout.sh and the tests
@@ -157,7 +158,10 @@ has_time() { [ -n "$1" ] && [ "$1" != "-" ]; }
 # The course's contract, judge/contract/course.json: the graded sizes and
 # scenes, the timed calls, each part's points and score rule. The judge is
 # built from it and scores every row by it (judge score); the grader reads
-# its defaults and maxima here, with jq.
+# its defaults and maxima here, with jq, not the judge: it needs them before
+# it builds anything (the defaults are checked with the options, and
+# --maximum is asked where the build failed: run_autograder) and where the
+# judge did not build (the points of a part not graded).
 # shellcheck disable=SC2034  # read by grade.sh and the tests
 GRADE_CONTRACT=${GRADE_CONTRACT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/judge/contract/course.json}
 

@@ -4,8 +4,8 @@
 # Ubuntu, with sudo when not root). Elsewhere it names the packages to
 # install and exits 1. The CUDA Toolkit cannot be installed this way: it is
 # named, with where to get it. Always needed: CMake, g++, Ninja, GoogleTest,
-# stb, giflib, and for grade.sh jq (results.json) and bubblewrap (the
-# judge's sandbox).
+# stb, giflib, and for grade.sh jq (the course's contract) and bubblewrap
+# (the judge's sandbox).
 #
 #   scripts/setup.sh [--clang] [--tests] [--check] [--dry-run]
 #
@@ -76,7 +76,7 @@ missing_packages() {
   has_header stb/stb_image_write.h || has_header stb_image_write.h || echo libstb-dev
   has_header gif_lib.h || echo libgif-dev
   has_header gtest/gtest.h || echo libgtest-dev
-  # grade.sh: the judge's rows and results.json, and the judge's sandbox.
+  # grade.sh: the course's contract, and the judge's sandbox.
   command -v jq >/dev/null || echo jq
   command -v bwrap >/dev/null || echo bubblewrap
   if [ "$want_tests" -eq 1 ]; then

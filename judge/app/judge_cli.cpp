@@ -14,6 +14,8 @@ namespace judge_app {
 
 const char kJudgeUsage[] = R"(Usage: judge [options] --worker PATH TEST...
        judge score ...     (a row's score by the course's rules: judge score --help)
+       judge results ...   (Gradescope's results.json from a grade.sh log folder:
+                           judge results --help)
 Grades the worker PATH (our worker main around the code under test) from a
 separate, trusted process: runs it in a sandbox, gives each timed call a fresh
 random input, times each call from request to answer, and checks each

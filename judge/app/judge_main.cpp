@@ -27,6 +27,7 @@
 #include "judge/seeds.h"
 #include "judge/session.h"
 #include "judge_cli.h"
+#include "judge_results.h"
 #include "judge_rows.h"
 #include "judge_score.h"
 
@@ -252,5 +253,7 @@ int main(int argc, char** argv) {
   common::load_kernels_eagerly();
   if (argc > 1 && std::string(argv[1]) == "score")
     return common::run_main(kProgram, [&] { return judge_app::run_score(argc - 1, argv + 1); });
+  if (argc > 1 && std::string(argv[1]) == "results")
+    return common::run_main(kProgram, [&] { return judge_app::run_results(argc - 1, argv + 1); });
   return common::run_main(kProgram, [&] { return run(argc, argv); });
 }

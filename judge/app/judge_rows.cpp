@@ -1,5 +1,6 @@
 #include "judge_rows.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -24,6 +25,56 @@ std::string cell(std::string text) {
   return text;
 }
 
+// jq's two-character escapes of control characters (0 for none).
+char short_escape(unsigned char c) {
+  switch (c) {
+  case '\b':
+    return 'b';
+  case '\t':
+    return 't';
+  case '\n':
+    return 'n';
+  case '\f':
+    return 'f';
+  case '\r':
+    return 'r';
+  default:
+    return 0;
+  }
+}
+
+bool continuation(unsigned char c) {
+  return (c & 0xc0) == 0x80;
+}
+
+// The length of the valid character at bytes[i], 0 where none starts there.
+std::size_t utf8_length(const std::string& bytes, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(bytes[i + k]); };
+  const std::size_t length = utf8_announced_length(byte(0));
+  if (length == 0 || i + length > bytes.size()) return 0;
+  std::uint32_t code = byte(0) & (0xff >> (length + 1));
+  for (std::size_t k = 1; k < length; ++k) {
+    if (!continuation(byte(k))) return 0;
+    code = (code << 6) | (byte(k) & 0x3f);
+  }
+  static const std::uint32_t kFirst[] = {0, 0, 0x80, 0x800, 0x10000}; // not overlong
+  if (code < kFirst[length] || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) return 0;
+  return length;
+}
+
+// The bytes one U+FFFD stands for where no valid character starts at i, as
+// jq counts them: a byte no sequence starts with alone; a sequence cut short
+// by the end of the text, all of the rest; else the first byte and the
+// continuation bytes after it, up to the length it announces.
+std::size_t invalid_length(const std::string& bytes, std::size_t i) {
+  const std::size_t length = utf8_announced_length(static_cast<unsigned char>(bytes[i]));
+  if (length <= 1) return 1;
+  if (i + length > bytes.size()) return bytes.size() - i;
+  std::size_t k = 1;
+  while (k < length && continuation(static_cast<unsigned char>(bytes[i + k]))) ++k;
+  return k;
+}
+
 std::string fixed4(double v) {
   std::ostringstream out;
   out << std::fixed << std::setprecision(4) << v;
@@ -32,13 +83,18 @@ std::string fixed4(double v) {
 
 } // namespace
 
-std::string json_string(const std::string& text) {
+std::string json_string(const std::string& text, JsonText how) {
   std::string out = "\"";
   for (const char ch : text) {
     const auto c = static_cast<unsigned char>(ch);
     if (c == '"' || c == '\\') {
       out += '\\';
       out += ch;
+    } else if (how == JsonText::kUtf8 && c >= 0x80) {
+      out += ch; // a byte of a UTF-8 character, kept
+    } else if (how == JsonText::kUtf8 && short_escape(c)) {
+      out += '\\';
+      out += short_escape(c);
     } else if (c < 0x20 || c >= 0x7f) {
       char escaped[8];
       std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
@@ -48,6 +104,32 @@ std::string json_string(const std::string& text) {
     }
   }
   return out + "\"";
+}
+
+std::size_t utf8_announced_length(unsigned char c) {
+  if (c < 0x80) return 1;
+  if (c < 0xc2) return 0;
+  if (c < 0xe0) return 2;
+  if (c < 0xf0) return 3;
+  return c < 0xf5 ? 4 : 0;
+}
+
+std::string valid_utf8(const std::string& bytes) {
+  static const std::string kReplacement = "\xef\xbf\xbd"; // U+FFFD
+  std::string out;
+  out.reserve(bytes.size());
+  const std::size_t end = bytes.size();
+  for (std::size_t i = 0; i < end;) {
+    const std::size_t length = utf8_length(bytes, i);
+    if (length > 0) {
+      out.append(bytes, i, length);
+      i += length;
+    } else {
+      out += kReplacement;
+      i += invalid_length(bytes, i);
+    }
+  }
+  return out;
 }
 
 std::string json_members(const Fields& fields) {

@@ -4,6 +4,7 @@
 // scripts read each column by its name, parsing no JSON.
 #pragma once
 
+#include <cstddef>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -50,8 +51,26 @@ private:
   bool to_rows_ = false, to_table_ = false;
 };
 
-// `text` as a JSON string, quotes included: every byte outside printable
-// ASCII escaped, so any bytes a reason holds make valid JSON.
-std::string json_string(const std::string& text);
+// How json_string writes what is not printable ASCII.
+enum class JsonText {
+  // Every such byte as \u00XX: any bytes a reason holds make valid JSON.
+  kBytes,
+  // Text already valid UTF-8 (valid_utf8): control characters escaped as
+  // jq escapes them (\b \t \n \f \r, else \u00xx), other characters as
+  // they are, so results.json reads as jq wrote it.
+  kUtf8,
+};
+
+// `text` as a JSON string, quotes included.
+std::string json_string(const std::string& text, JsonText how = JsonText::kBytes);
+
+// `bytes` made valid UTF-8 as jq makes a file it reads: each invalid
+// sequence (a stray byte, a sequence cut short, overlong, a surrogate, past
+// U+10FFFF) becomes U+FFFD.
+std::string valid_utf8(const std::string& bytes);
+
+// The length of the UTF-8 sequence a byte starts: 1 to 4; 0 for a byte no
+// sequence starts with (a continuation byte, C0, C1, F5 to FF).
+std::size_t utf8_announced_length(unsigned char first);
 
 } // namespace judge_app

@@ -219,7 +219,6 @@ validate_args() {
   if [ -n "$gradescope" ]; then
     [ ! -d "$gradescope" ] || usage_error "--gradescope: '$gradescope' is a folder, not a file"
     [ -d "$(dirname -- "$gradescope")" ] || usage_error "--gradescope: no folder '$(dirname -- "$gradescope")'"
-    command -v jq >/dev/null || { warn "--gradescope needs jq, which is not installed (scripts/setup.sh installs it)"; exit 1; }
   fi
   [ -z "$ref_render" ] || ref_render=$(absolute_program "$ref_render")
   [ -z "$ref_scan" ] || ref_scan=$(absolute_program "$ref_scan")

@@ -70,7 +70,7 @@ print_ladder_table() {
 # write_results: the tables as they were carried, in TSV (scores.tsv, and
 # not_graded.tsv: each part that could not run and why), and what is made
 # from them: scores.csv (tsv_to_csv, the one CSV writer), results.json
-# (gradescope.sh, with jq) and results.md.
+# (write_gradescope) and results.md.
 write_results() {
   local files="results.md, scores.csv, scores.tsv, not_graded.tsv"
   {
@@ -87,12 +87,24 @@ write_results() {
   finished=1
   rmdir "$work_dir" 2>/dev/null || true  # kept only when a program left files there
   [ ! -f "$logs/saxpy.csv" ] || files+=", saxpy.csv"
-  if "$script_dir/gradescope.sh" --execution-time "$SECONDS" "$logs" "$logs/results.json" >/dev/null; then
+  if write_gradescope "$logs/results.json" >/dev/null; then
     files+=", results.json"
   else
     exit_status=1
   fi
   echo "Logs and results ($files): $logs"
+}
+
+# write_gradescope FILE: Gradescope's results.json of the log folder, written
+# by the judge (judge results: the rows as typed rows, the JSON byte for
+# byte as grade.sh wrote it before), whole or not at all. Without the judge none is written, and
+# this says why.
+write_gradescope() {
+  if ! ensure_program judge; then
+    warn "$(basename -- "$1") is not written: it is the judge's to write, and $(unavailable judge)"
+    return 1
+  fi
+  "$bin_dir/judge" results --execution-time "$SECONDS" -- "$logs" "$1"
 }
 
 # print_maximum_points: each scoring part's most points (--maximum), by the

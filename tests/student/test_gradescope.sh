@@ -3,7 +3,9 @@
 # write follows Gradescope's documented format (checked with jq), one test
 # per graded row, the rows' scores summed, parts that were not graded shown
 # with their reason. Runs grade.sh on the grading tests' fake programs: no
-# GPU, no build. Skips (77) without jq.
+# GPU, no build. The judge writes it (judge results; JUDGE_PROGRAM, the
+# build's): the parts that need it skip without it. Skips (77) without jq,
+# which checks the results here.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -43,7 +45,18 @@ expect_results() {
   expect_eq "$1: scores and maxima" "$4" "$(jq -c '[.tests[] | [.score, .max_score]]' "$2")"
 }
 
+# run_gradescope ARGS...: scripts/gradescope.sh on the build's judge.
+run_gradescope() { "$repo/scripts/gradescope.sh" --bin-dir "$(dirname -- "${JUDGE_PROGRAM:-/nowhere/judge}")" "$@"; }
+
+# have_judge WHAT: whether the judge is built; skips WHAT, saying so, if not.
+have_judge() {
+  [ -x "${JUDGE_PROGRAM:-}" ] && return 0
+  skip_part "$1: the judge is not built (JUDGE_PROGRAM), which writes results.json"
+  return 1
+}
+
 test_converter_on_a_log_folder() {
+  have_judge "gradescope.sh on a log folder" || return
   local logs=$tmp/logs
   mkdir -p "$logs"
   {
@@ -52,7 +65,7 @@ test_converter_on_a_log_folder() {
     printf 'render\trgb\t42\trender_ref -r cuda, classic\t10.0000\t20.0000\t0.50x\twrong\t0\t9\n'
   } >"$logs/scores.tsv"
   printf 'part\treason\nrender\tthe "cuda" renderer needs a GPU\n' >"$logs/not_graded.tsv"
-  "$repo/scripts/gradescope.sh" --execution-time 12 "$logs" "$tmp/results.json" >/dev/null
+  run_gradescope --execution-time 12 "$logs" "$tmp/results.json" >/dev/null
   expect_eq "converter: exit status" 0 "$?"
   expect_results converter "$tmp/results.json" '["scan 1000000","render rgb","render (not graded)"]' \
     '[[1.25,1.25],[0,9],[0,0]]'
@@ -68,7 +81,7 @@ test_converter_on_a_log_folder() {
 
 test_converter_errors() {
   local out status
-  out=$("$repo/scripts/gradescope.sh" "$tmp/nowhere" "$tmp/r.json" 2>&1)
+  out=$(run_gradescope "$tmp/nowhere" "$tmp/r.json" 2>&1)
   status=$?
   expect_eq "no scores.tsv: exit status" 1 "$status"
   expect_match "no scores.tsv: one line" 'holds no scores.tsv' "$out"
@@ -76,13 +89,19 @@ test_converter_errors() {
   # FILE a folder: refused, nothing moved into it.
   mkdir -p "$tmp/logs-ok" "$tmp/a-folder"
   printf 'part\titem\tscore\tmax_score\n' >"$tmp/logs-ok/scores.tsv"
-  out=$("$repo/scripts/gradescope.sh" "$tmp/logs-ok" "$tmp/a-folder" 2>&1)
+  out=$(run_gradescope "$tmp/logs-ok" "$tmp/a-folder" 2>&1)
   status=$?
   expect_eq "FILE a folder: exit status" 1 "$status"
   expect_eq "FILE a folder: one line" "gradescope.sh: '$tmp/a-folder' is a folder, not a file" "$out"
   expect_eq "FILE a folder: nothing put in it" "" "$(ls -A "$tmp/a-folder")"
   "$repo/scripts/gradescope.sh" only-one >/dev/null 2>&1
   expect_eq "usage: exit status" 2 "$?"
+  # No judge: says where it looked and how to build it.
+  out=$("$repo/scripts/gradescope.sh" --bin-dir "$tmp/no-bin" "$tmp/logs-ok" "$tmp/r.json" 2>&1)
+  status=$?
+  expect_eq "no judge: exit status" 1 "$status"
+  expect_match "no judge: one line" "^gradescope.sh: needs the judge, which is not built: no $tmp/no-bin/judge" "$out"
+  expect_eq "no judge: nothing written" no "$([ -e "$tmp/r.json" ] && echo yes || echo no)"
 }
 
 test_grade_sh_writes_it() {
@@ -110,12 +129,13 @@ test_grade_sh_writes_it() {
 # Whatever bytes a log holds (an escape sequence, a byte that is not UTF-8,
 # quotes, backslashes, a carriage return), results.json stays valid JSON.
 test_converter_on_any_bytes() {
+  have_judge "gradescope.sh on any bytes" || return
   local logs=$tmp/logs-bytes reason
   mkdir -p "$logs"
   printf 'part\titem\tseed\treference\tref_ms\tyour_ms\tspeedup\tverdict\tscore\tmax_score\n' >"$logs/scores.tsv"
   reason=$'build failed: \e[31merror\e[0m: "x\\y" \xff\xfe\r \x01 end'
   printf 'part\treason\nscan\t%s\n' "$reason" >"$logs/not_graded.tsv"
-  "$repo/scripts/gradescope.sh" "$logs" "$tmp/bytes.json" >/dev/null
+  run_gradescope "$logs" "$tmp/bytes.json" >/dev/null
   expect_eq "any bytes: exit status" 0 "$?"
   expect_results "any bytes" "$tmp/bytes.json" '["scan (not graded)"]' '[[0,0]]'
   expect_match "any bytes: the escape kept as an escape" 'u001b\[31merror' "$(cat "$tmp/bytes.json")"
@@ -123,14 +143,17 @@ test_converter_on_any_bytes() {
 }
 
 # grade.sh on a judge whose output holds an escape sequence and a byte that
-# is not UTF-8: results.json (written with jq in the log folder) is valid,
-# results.md and the not-graded row hold no control characters.
+# is not UTF-8 (it grades nothing, as without a GPU; it writes results.json
+# as the real judge does): results.json is valid, results.md and the
+# not-graded row hold no control characters.
 test_grade_sh_on_any_output() {
+  have_judge "grade.sh on any output" || return
   local bin=$tmp/bin-bytes logs=$tmp/logs-any status
   mkdir -p "$bin"
   fake_judge_workers "$bin"
   cat >"$bin/judge" <<'SH'
 #!/usr/bin/env bash
+[ "$1" != results ] || exec "$JUDGE_PROGRAM" "$@"
 printf '\e[31mno CUDA device\e[0m here \xff\t"quoted" \\ end\r\n' >&2
 exit 1
 SH
@@ -147,7 +170,23 @@ SH
     "$(awk -F '\t' 'NR == 2 { print NF }' "$logs/not_graded.tsv")"
 }
 
+# grade.sh where there is no judge: every part not graded, and no
+# results.json (the judge writes it), saying why; the other results are.
+test_grade_sh_without_judge() {
+  local bin=$tmp/bin-none logs=$tmp/logs-none err status
+  mkdir -p "$bin"
+  ln -s "$repo/tests/grade/fake/cudaSaxpy" "$bin/cudaSaxpy"
+  err=$("$repo/scripts/grade.sh" saxpy --bin-dir "$bin" --logs "$logs" --quiet 2>&1 >/dev/null)
+  status=$?
+  expect_eq "grade.sh without a judge: exit status" 1 "$status"
+  expect_match "grade.sh without a judge: says why there is no results.json" \
+    "^grade.sh: results.json is not written: it is the judge's to write, and judge is not available: it is not in $bin" "$err"
+  expect_eq "grade.sh without a judge: no results.json, the rest written" "no yes" \
+    "$([ -e "$logs/results.json" ] && echo yes || echo no) $([ -f "$logs/results.md" ] && echo yes || echo no)"
+}
+
 test_converter_on_a_log_folder
+test_grade_sh_without_judge
 test_converter_on_any_bytes
 test_grade_sh_on_any_output
 test_converter_errors
