@@ -13,7 +13,8 @@
 
 namespace judge_app {
 
-extern const char kJudgeUsage[];
+// The judge's help text (its options from judge_option_table.h).
+std::string judge_usage();
 
 struct JudgeCommand {
   judge::JudgeOptions options; // the worker's path absolute already
