@@ -18,9 +18,12 @@ using render::CudaRendererOptions;
 
 namespace {
 
-constexpr const char* kVariables[] = {"RENDER_CUDA_ROWS", "RENDER_CUDA_TILED_BLOCKS",
-                                      "RENDER_CUDA_SUFFIX_MIN_PAIRS", "RENDER_CUDA_SUFFIX_MIN_FULL",
-                                      "RENDER_CUDA_GRAPHS"};
+constexpr const char* kVariables[] = {"RENDER_CUDA_ROWS",
+                                      "RENDER_CUDA_TILED_BLOCKS",
+                                      "RENDER_CUDA_SUFFIX_MIN_PAIRS",
+                                      "RENDER_CUDA_SUFFIX_MIN_FULL",
+                                      "RENDER_CUDA_GRAPHS",
+                                      "RENDER_CUDA_BINNING"};
 
 // Sets `name` to `value` for the scope (empty value: unset).
 class ScopedVariable {
@@ -69,6 +72,7 @@ TEST(CudaSettings, OptionsLeftOutTakeTheDefaults) {
   EXPECT_EQ(s.suffix_min_pairs, 256u);
   EXPECT_EQ(s.suffix_min_full_percent, 25u);
   EXPECT_TRUE(s.graphs);
+  EXPECT_EQ(s.binning, render::CudaBinning::Count);
 }
 
 TEST(CudaSettings, OptionsGivenAreKeptOrRejected) {
@@ -80,6 +84,7 @@ TEST(CudaSettings, OptionsGivenAreKeptOrRejected) {
   o.suffix_min_pairs = 0;
   o.suffix_min_full_percent = 100;
   o.use_graphs = false;
+  o.binning = render::CudaBinning::Sort;
   const settings::Settings s = settings::resolve(o);
   EXPECT_EQ(s.mode, render::CudaMode::Binned);
   EXPECT_EQ(s.max_pairs_per_pass, std::size_t{1000});
@@ -88,6 +93,7 @@ TEST(CudaSettings, OptionsGivenAreKeptOrRejected) {
   EXPECT_EQ(s.suffix_min_pairs, 0u) << "0: off";
   EXPECT_EQ(s.suffix_min_full_percent, 100u);
   EXPECT_FALSE(s.graphs);
+  EXPECT_EQ(s.binning, render::CudaBinning::Sort);
 
   CudaRendererOptions rows;
   rows.binned_rows_per_thread = 3;
@@ -164,6 +170,22 @@ TEST(CudaSettings, GraphsVariableSaysOnOrOff) {
   for (const char* bad : {"yes", "0", "OFF "})
     EXPECT_NE(
         rejection([&] { from_variable("RENDER_CUDA_GRAPHS", bad); }).find("must be 'on' or 'off'"),
+        std::string::npos)
+        << bad;
+}
+
+TEST(CudaSettings, BinningVariableSaysCountOrSort) {
+  EXPECT_FALSE(from_variable("RENDER_CUDA_BINNING", "").binning) << "empty: unset";
+  EXPECT_EQ(from_variable("RENDER_CUDA_BINNING", "count").binning, render::CudaBinning::Count);
+  EXPECT_EQ(from_variable("RENDER_CUDA_BINNING", "sort").binning, render::CudaBinning::Sort);
+  CudaRendererOptions sorted;
+  sorted.binning = render::CudaBinning::Sort;
+  EXPECT_EQ(from_variable("RENDER_CUDA_BINNING", "count", sorted).binning,
+            render::CudaBinning::Sort)
+      << "the option wins over the variable";
+  for (const char* bad : {"radix", "Count", "sort "})
+    EXPECT_NE(
+        rejection([&] { from_variable("RENDER_CUDA_BINNING", bad); }).find("RENDER_CUDA_BINNING='"),
         std::string::npos)
         << bad;
 }
