@@ -451,40 +451,38 @@ TEST_F(GpuTest, CudaRendererRejectsBadSizesAndEarlyCalls) {
   EXPECT_THROW(CudaRenderer{blocks}, std::invalid_argument);
 }
 
+// The programs' renderer in `mode` with `variable` set to each of `values`:
+// the reference's image of `scene` at `size`², and `marker` in its mode
+// line for `marked` only.
+void expect_variable_choice(const char* variable, std::initializer_list<const char*> values,
+                            CudaMode mode, const char* scene_name, int size, const char* marker,
+                            const std::string& marked) {
+  for (const char* value : values) {
+    ASSERT_EQ(setenv(variable, value, 1), 0);
+    const std::unique_ptr<render::Renderer> cuda = render::make_cuda_renderer(mode);
+    const scenes::Scene& scene = cached_scene(scene_name, 0);
+    cuda->setup(scene, size, size);
+    RefRenderer ref;
+    ref.setup(scene, size, size);
+    EXPECT_EQ(difference(draw_frame(*cuda), draw_frame(ref), 0.f), "") << value;
+    const std::string description = render::describe_cuda_mode(*cuda);
+    EXPECT_EQ(description.find(marker) != std::string::npos, value == marked) << description;
+  }
+  unsetenv(variable);
+}
+
 // RENDER_CUDA_GRAPHS turns the programs' renderer's graphs off for
 // measurements: "on" or "off".
 TEST_F(GpuTest, CudaRendererGraphsVariable) {
-  for (const char* value : {"on", "off"}) {
-    ASSERT_EQ(setenv("RENDER_CUDA_GRAPHS", value, 1), 0);
-    const std::unique_ptr<render::Renderer> cuda = render::make_cuda_renderer(CudaMode::Tiled);
-    const scenes::Scene& scene = cached_scene("rgb", 0);
-    cuda->setup(scene, 40, 40);
-    RefRenderer ref;
-    ref.setup(scene, 40, 40);
-    EXPECT_EQ(difference(draw_frame(*cuda), draw_frame(ref), 0.f), "") << value;
-    const std::string description = render::describe_cuda_mode(*cuda);
-    const bool plain = description.find("plain launches") != std::string::npos;
-    EXPECT_EQ(plain, std::string(value) == "off") << description;
-  }
-  unsetenv("RENDER_CUDA_GRAPHS");
+  expect_variable_choice("RENDER_CUDA_GRAPHS", {"on", "off"}, CudaMode::Tiled, "rgb", 40,
+                         "plain launches", "off");
 }
 
 // RENDER_CUDA_BINNING picks the programs' renderer's binning for
 // measurements: "count" or "sort", the same image.
 TEST_F(GpuTest, CudaRendererBinningVariable) {
-  for (const char* value : {"count", "sort"}) {
-    ASSERT_EQ(setenv("RENDER_CUDA_BINNING", value, 1), 0);
-    const std::unique_ptr<render::Renderer> cuda = render::make_cuda_renderer(CudaMode::Binned);
-    const scenes::Scene& scene = cached_scene("rand10k", 0);
-    cuda->setup(scene, 200, 200);
-    RefRenderer ref;
-    ref.setup(scene, 200, 200);
-    EXPECT_EQ(difference(draw_frame(*cuda), draw_frame(ref), 0.f), "") << value;
-    const std::string description = render::describe_cuda_mode(*cuda);
-    const bool sorted = description.find("sorted pairs") != std::string::npos;
-    EXPECT_EQ(sorted, std::string(value) == "sort") << description;
-  }
-  unsetenv("RENDER_CUDA_BINNING");
+  expect_variable_choice("RENDER_CUDA_BINNING", {"count", "sort"}, CudaMode::Binned, "rand10k", 200,
+                         "sorted pairs", "sort");
 }
 
 // With reuse_auto_choice, a later setup of a scene of the same shape keeps

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 
@@ -57,6 +58,14 @@ CudaRendererOptions from_variable(const char* name, const char* value,
                                   const CudaRendererOptions& given = {}) {
   ScopedVariable variable(name, value);
   return settings::with_environment(given);
+}
+
+// Each of `values` in `name` is rejected, the message holding `part`.
+void expect_rejected(const char* name, std::initializer_list<const char*> values,
+                     const std::string& part) {
+  for (const char* value : values)
+    EXPECT_NE(rejection([&] { from_variable(name, value); }).find(part), std::string::npos)
+        << name << "='" << value << "'";
 }
 
 } // namespace
@@ -146,18 +155,12 @@ TEST(CudaSettings, SuffixVariablesTakeNumbersOrOff) {
   off.suffix_min_pairs = 0;
   EXPECT_EQ(from_variable("RENDER_CUDA_SUFFIX_MIN_PAIRS", "1", off).suffix_min_pairs, 0u)
       << "the option wins over the variable";
-  for (const char* bad : {"2x", "abc", "0", "-3", "99999999999999999999", " 5"})
-    EXPECT_NE(rejection([&] {
-                from_variable("RENDER_CUDA_SUFFIX_MIN_PAIRS", bad);
-              }).find("RENDER_CUDA_SUFFIX_MIN_PAIRS='"),
-              std::string::npos)
-        << bad;
-  for (const char* bad : {"0", "101", "-5", "50%", "1e3", "1234567890", "many"})
-    EXPECT_NE(rejection([&] {
-                from_variable("RENDER_CUDA_SUFFIX_MIN_FULL", bad);
-              }).find("RENDER_CUDA_SUFFIX_MIN_FULL='"),
-              std::string::npos)
-        << bad;
+  expect_rejected("RENDER_CUDA_SUFFIX_MIN_PAIRS",
+                  {"2x", "abc", "0", "-3", "99999999999999999999", " 5"},
+                  "RENDER_CUDA_SUFFIX_MIN_PAIRS='");
+  expect_rejected("RENDER_CUDA_SUFFIX_MIN_FULL",
+                  {"0", "101", "-5", "50%", "1e3", "1234567890", "many"},
+                  "RENDER_CUDA_SUFFIX_MIN_FULL='");
 }
 
 TEST(CudaSettings, GraphsVariableSaysOnOrOff) {
@@ -167,11 +170,7 @@ TEST(CudaSettings, GraphsVariableSaysOnOrOff) {
   plain.use_graphs = false;
   EXPECT_EQ(from_variable("RENDER_CUDA_GRAPHS", "on", plain).use_graphs, false)
       << "the option wins over the variable";
-  for (const char* bad : {"yes", "0", "OFF "})
-    EXPECT_NE(
-        rejection([&] { from_variable("RENDER_CUDA_GRAPHS", bad); }).find("must be 'on' or 'off'"),
-        std::string::npos)
-        << bad;
+  expect_rejected("RENDER_CUDA_GRAPHS", {"yes", "0", "OFF "}, "must be 'on' or 'off'");
 }
 
 TEST(CudaSettings, BinningVariableSaysCountOrSort) {
@@ -183,11 +182,7 @@ TEST(CudaSettings, BinningVariableSaysCountOrSort) {
   EXPECT_EQ(from_variable("RENDER_CUDA_BINNING", "count", sorted).binning,
             render::CudaBinning::Sort)
       << "the option wins over the variable";
-  for (const char* bad : {"radix", "Count", "sort "})
-    EXPECT_NE(
-        rejection([&] { from_variable("RENDER_CUDA_BINNING", bad); }).find("RENDER_CUDA_BINNING='"),
-        std::string::npos)
-        << bad;
+  expect_rejected("RENDER_CUDA_BINNING", {"radix", "Count", "sort "}, "must be 'count' or 'sort'");
 }
 
 // The programs' renderer reads the variables before it looks for a device:
