@@ -1,8 +1,9 @@
 // The CUDA renderer against the serial reference: every scene in both modes
 // (and auto), sizes that are and are not multiples of the 16-pixel tile, the
 // default seed and a random one, animation frames stepped on the GPU, passes
-// of bounded pair memory, hand-made edge cases, and bad input. Bit for bit,
-// except snow scenes (check_tolerance). GPU tests skip without a device.
+// of bounded pair memory, both binnings, hand-made edge cases, and bad input.
+// Bit for bit, except snow scenes (check_tolerance). GPU tests skip without a
+// device.
 #include <algorithm>
 #include <gtest/gtest.h>
 
@@ -18,6 +19,7 @@
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "common/cuda_check.h"
@@ -127,6 +129,31 @@ TEST_F(GpuTest, CudaRendererBinnedPassesMatchReference) {
       o.max_pairs_per_pass = pairs;
       expect_cuda_matches(scene, 211, expected, o,
                           name + " in passes of " + std::to_string(pairs) + " pairs");
+    }
+  }
+}
+
+// Both binnings give the reference's image: the counting placement (the
+// default, up to 4096 tiles) and the sort, each forced, on scenes of small,
+// big and whole-screen circles; the frame compared is replayed from its
+// graph.
+TEST_F(GpuTest, CudaRendererEveryBinningMatchesReference) {
+  const std::pair<const char*, int> cases[] = {{"rgb", 157},        {"rand10k", 1024},
+                                               {"biglittle", 301},  {"pattern", 1024},
+                                               {"snowsingle", 517}, {"micro2M", 1024}};
+  for (const auto& [name, size] : cases) {
+    const scenes::Scene& scene = cached_scene(name, 0);
+    RefRenderer ref;
+    ref.setup(scene, size, size);
+    const Image expected = draw_frame(ref);
+    for (const render::CudaBinning binning :
+         {render::CudaBinning::Count, render::CudaBinning::Sort}) {
+      CudaRendererOptions o = with_mode(CudaMode::Binned);
+      o.binning = binning;
+      expect_cuda_matches(scene, size, expected, o,
+                          std::string(name) + " at " + std::to_string(size) + "², " +
+                              (binning == render::CudaBinning::Count ? "count" : "sort") +
+                              " binning");
     }
   }
 }
@@ -424,22 +451,38 @@ TEST_F(GpuTest, CudaRendererRejectsBadSizesAndEarlyCalls) {
   EXPECT_THROW(CudaRenderer{blocks}, std::invalid_argument);
 }
 
+// The programs' renderer in `mode` with `variable` set to each of `values`:
+// the reference's image of `scene` at `size`², and `marker` in its mode
+// line for `marked` only.
+void expect_variable_choice(const char* variable, std::initializer_list<const char*> values,
+                            CudaMode mode, const char* scene_name, int size, const char* marker,
+                            const std::string& marked) {
+  for (const char* value : values) {
+    ASSERT_EQ(setenv(variable, value, 1), 0);
+    const std::unique_ptr<render::Renderer> cuda = render::make_cuda_renderer(mode);
+    const scenes::Scene& scene = cached_scene(scene_name, 0);
+    cuda->setup(scene, size, size);
+    RefRenderer ref;
+    ref.setup(scene, size, size);
+    EXPECT_EQ(difference(draw_frame(*cuda), draw_frame(ref), 0.f), "") << value;
+    const std::string description = render::describe_cuda_mode(*cuda);
+    EXPECT_EQ(description.find(marker) != std::string::npos, value == marked) << description;
+  }
+  unsetenv(variable);
+}
+
 // RENDER_CUDA_GRAPHS turns the programs' renderer's graphs off for
 // measurements: "on" or "off".
 TEST_F(GpuTest, CudaRendererGraphsVariable) {
-  for (const char* value : {"on", "off"}) {
-    ASSERT_EQ(setenv("RENDER_CUDA_GRAPHS", value, 1), 0);
-    const std::unique_ptr<render::Renderer> cuda = render::make_cuda_renderer(CudaMode::Tiled);
-    const scenes::Scene& scene = cached_scene("rgb", 0);
-    cuda->setup(scene, 40, 40);
-    RefRenderer ref;
-    ref.setup(scene, 40, 40);
-    EXPECT_EQ(difference(draw_frame(*cuda), draw_frame(ref), 0.f), "") << value;
-    const std::string description = render::describe_cuda_mode(*cuda);
-    const bool plain = description.find("plain launches") != std::string::npos;
-    EXPECT_EQ(plain, std::string(value) == "off") << description;
-  }
-  unsetenv("RENDER_CUDA_GRAPHS");
+  expect_variable_choice("RENDER_CUDA_GRAPHS", {"on", "off"}, CudaMode::Tiled, "rgb", 40,
+                         "plain launches", "off");
+}
+
+// RENDER_CUDA_BINNING picks the programs' renderer's binning for
+// measurements: "count" or "sort", the same image.
+TEST_F(GpuTest, CudaRendererBinningVariable) {
+  expect_variable_choice("RENDER_CUDA_BINNING", {"count", "sort"}, CudaMode::Binned, "rand10k", 200,
+                         "sorted pairs", "sort");
 }
 
 // With reuse_auto_choice, a later setup of a scene of the same shape keeps

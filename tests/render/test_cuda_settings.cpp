@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 
@@ -18,9 +19,12 @@ using render::CudaRendererOptions;
 
 namespace {
 
-constexpr const char* kVariables[] = {"RENDER_CUDA_ROWS", "RENDER_CUDA_TILED_BLOCKS",
-                                      "RENDER_CUDA_SUFFIX_MIN_PAIRS", "RENDER_CUDA_SUFFIX_MIN_FULL",
-                                      "RENDER_CUDA_GRAPHS"};
+constexpr const char* kVariables[] = {"RENDER_CUDA_ROWS",
+                                      "RENDER_CUDA_TILED_BLOCKS",
+                                      "RENDER_CUDA_SUFFIX_MIN_PAIRS",
+                                      "RENDER_CUDA_SUFFIX_MIN_FULL",
+                                      "RENDER_CUDA_GRAPHS",
+                                      "RENDER_CUDA_BINNING"};
 
 // Sets `name` to `value` for the scope (empty value: unset).
 class ScopedVariable {
@@ -56,6 +60,14 @@ CudaRendererOptions from_variable(const char* name, const char* value,
   return settings::with_environment(given);
 }
 
+// Each of `values` in `name` is rejected, the message holding `part`.
+void expect_rejected(const char* name, std::initializer_list<const char*> values,
+                     const std::string& part) {
+  for (const char* value : values)
+    EXPECT_NE(rejection([&] { from_variable(name, value); }).find(part), std::string::npos)
+        << name << "='" << value << "'";
+}
+
 } // namespace
 
 TEST(CudaSettings, OptionsLeftOutTakeTheDefaults) {
@@ -69,6 +81,7 @@ TEST(CudaSettings, OptionsLeftOutTakeTheDefaults) {
   EXPECT_EQ(s.suffix_min_pairs, 256u);
   EXPECT_EQ(s.suffix_min_full_percent, 25u);
   EXPECT_TRUE(s.graphs);
+  EXPECT_EQ(s.binning, render::CudaBinning::Count);
 }
 
 TEST(CudaSettings, OptionsGivenAreKeptOrRejected) {
@@ -80,6 +93,7 @@ TEST(CudaSettings, OptionsGivenAreKeptOrRejected) {
   o.suffix_min_pairs = 0;
   o.suffix_min_full_percent = 100;
   o.use_graphs = false;
+  o.binning = render::CudaBinning::Sort;
   const settings::Settings s = settings::resolve(o);
   EXPECT_EQ(s.mode, render::CudaMode::Binned);
   EXPECT_EQ(s.max_pairs_per_pass, std::size_t{1000});
@@ -88,6 +102,7 @@ TEST(CudaSettings, OptionsGivenAreKeptOrRejected) {
   EXPECT_EQ(s.suffix_min_pairs, 0u) << "0: off";
   EXPECT_EQ(s.suffix_min_full_percent, 100u);
   EXPECT_FALSE(s.graphs);
+  EXPECT_EQ(s.binning, render::CudaBinning::Sort);
 
   CudaRendererOptions rows;
   rows.binned_rows_per_thread = 3;
@@ -140,18 +155,12 @@ TEST(CudaSettings, SuffixVariablesTakeNumbersOrOff) {
   off.suffix_min_pairs = 0;
   EXPECT_EQ(from_variable("RENDER_CUDA_SUFFIX_MIN_PAIRS", "1", off).suffix_min_pairs, 0u)
       << "the option wins over the variable";
-  for (const char* bad : {"2x", "abc", "0", "-3", "99999999999999999999", " 5"})
-    EXPECT_NE(rejection([&] {
-                from_variable("RENDER_CUDA_SUFFIX_MIN_PAIRS", bad);
-              }).find("RENDER_CUDA_SUFFIX_MIN_PAIRS='"),
-              std::string::npos)
-        << bad;
-  for (const char* bad : {"0", "101", "-5", "50%", "1e3", "1234567890", "many"})
-    EXPECT_NE(rejection([&] {
-                from_variable("RENDER_CUDA_SUFFIX_MIN_FULL", bad);
-              }).find("RENDER_CUDA_SUFFIX_MIN_FULL='"),
-              std::string::npos)
-        << bad;
+  expect_rejected("RENDER_CUDA_SUFFIX_MIN_PAIRS",
+                  {"2x", "abc", "0", "-3", "99999999999999999999", " 5"},
+                  "RENDER_CUDA_SUFFIX_MIN_PAIRS='");
+  expect_rejected("RENDER_CUDA_SUFFIX_MIN_FULL",
+                  {"0", "101", "-5", "50%", "1e3", "1234567890", "many"},
+                  "RENDER_CUDA_SUFFIX_MIN_FULL='");
 }
 
 TEST(CudaSettings, GraphsVariableSaysOnOrOff) {
@@ -161,11 +170,19 @@ TEST(CudaSettings, GraphsVariableSaysOnOrOff) {
   plain.use_graphs = false;
   EXPECT_EQ(from_variable("RENDER_CUDA_GRAPHS", "on", plain).use_graphs, false)
       << "the option wins over the variable";
-  for (const char* bad : {"yes", "0", "OFF "})
-    EXPECT_NE(
-        rejection([&] { from_variable("RENDER_CUDA_GRAPHS", bad); }).find("must be 'on' or 'off'"),
-        std::string::npos)
-        << bad;
+  expect_rejected("RENDER_CUDA_GRAPHS", {"yes", "0", "OFF "}, "must be 'on' or 'off'");
+}
+
+TEST(CudaSettings, BinningVariableSaysCountOrSort) {
+  EXPECT_FALSE(from_variable("RENDER_CUDA_BINNING", "").binning) << "empty: unset";
+  EXPECT_EQ(from_variable("RENDER_CUDA_BINNING", "count").binning, render::CudaBinning::Count);
+  EXPECT_EQ(from_variable("RENDER_CUDA_BINNING", "sort").binning, render::CudaBinning::Sort);
+  CudaRendererOptions sorted;
+  sorted.binning = render::CudaBinning::Sort;
+  EXPECT_EQ(from_variable("RENDER_CUDA_BINNING", "count", sorted).binning,
+            render::CudaBinning::Sort)
+      << "the option wins over the variable";
+  expect_rejected("RENDER_CUDA_BINNING", {"radix", "Count", "sort "}, "must be 'count' or 'sort'");
 }
 
 // The programs' renderer reads the variables before it looks for a device:

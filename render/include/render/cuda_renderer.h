@@ -36,6 +36,15 @@ namespace render {
 // it from its RENDER_CUDA_* environment variable when that is set (for
 // measurements, docs/design/cuda_renderer.md); a CudaRenderer made with these
 // options reads no environment.
+// How binned mode groups its (tile, circle) pairs by tile, each tile's
+// circles in index order (docs/design/cuda_renderer.md): the same pairs and
+// images either way, for measurements.
+enum class CudaBinning {
+  Count, // a counting placement straight into each tile's slots, where it
+         // applies (at most 4096 tiles, the pairs in one pass); else Sort
+  Sort,  // the pairs written circle by circle, then radix sorted by tile
+};
+
 struct CudaRendererOptions {
   CudaMode mode = CudaMode::Auto;
   // Most (tile, circle) pairs the binned mode holds at once (at least 1). A
@@ -82,6 +91,9 @@ struct CudaRendererOptions {
   // the same kernels, without the gaps between their launches. false: plain
   // launches. Not given: graphs (RENDER_CUDA_GRAPHS, "on" or "off").
   std::optional<bool> use_graphs;
+  // Binned mode's binning. Not given: count (RENDER_CUDA_BINNING, "count" or
+  // "sort").
+  std::optional<CudaBinning> binning;
 };
 
 // Binned tiles that tried suffix compositing (they passed the thresholds and

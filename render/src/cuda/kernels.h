@@ -152,6 +152,62 @@ int sort_pairs(const PairKeys keys[2], std::uint32_t* const values[2], std::size
 void find_tile_ranges(PairKeys sorted_keys, std::size_t pairs, int tile_count, uint2* ranges,
                       cudaStream_t stream);
 
+// ---- Binned mode's counting placement (binning/placement.h), in call order:
+// instead of emit_pairs, sort_pairs and find_tile_ranges where the frame's
+// tiles fit (counting_placement_fits) and its pairs one pass. Chunk c holds
+// circles [c·circles, (c + 1)·circles) (the last one cut at the count).
+struct PlacementChunks {
+  int circles = 0; // a power of two
+  int chunks = 0;
+  int tiles = 0;
+  // The count matrix's entries: one per (tile, chunk), tile-major, and the
+  // pair total after them.
+  std::size_t entries() const {
+    return static_cast<std::size_t>(tiles) * static_cast<std::size_t>(chunks) + 1;
+  }
+};
+
+inline bool counting_placement_fits(int tile_count) {
+  return tile_count <= tuning::kMaxCountTiles;
+}
+
+// The chunks for `count` circles (tuning.h says why).
+inline PlacementChunks placement_chunks(int count, int tile_count) {
+  PlacementChunks c;
+  c.tiles = tile_count;
+  c.circles = tuning::kMinChunkCircles;
+  const auto chunks_of = [count](long long circles) {
+    return static_cast<int>((count + circles - 1) / circles);
+  };
+  while (static_cast<std::size_t>(tile_count) * static_cast<std::size_t>(chunks_of(c.circles)) >
+         tuning::kMaxCountEntries)
+    c.circles *= 2;
+  c.chunks = chunks_of(c.circles);
+  return c;
+}
+
+// Scratch bytes scan_chunk_pairs needs for `entries` entries.
+std::size_t placement_scan_bytes(std::size_t entries);
+
+// matrix[t·chunks + c] = the pairs of tile t among chunk c's circles (the
+// tiles emit_pairs would write), and matrix[tiles·chunks] = 0.
+void count_chunk_pairs(const CircleRecords& circles, const BinCounts& bins, int count,
+                       const FrameGeometry& frame, PlacementChunks chunks, std::uint32_t* matrix,
+                       cudaStream_t stream);
+
+// In place, exclusive: each entry becomes the first slot of its (tile,
+// chunk)'s pairs, the last the pair total. The pairs fit one pass (2^30).
+void scan_chunk_pairs(std::uint32_t* matrix, PlacementChunks chunks, void* scratch,
+                      std::size_t scratch_bytes, cudaStream_t stream);
+
+// Writes every pair's value (as emit_pairs does) straight to its slot, each
+// tile's circles in index order: what sort_pairs leaves in its values. And
+// ranges[t] = (first, end) of tile t's slots, (first, first) when none.
+void place_chunk_pairs(const CircleRecords& circles, const BinCounts& bins, int count,
+                       const FrameGeometry& frame, PlacementChunks chunks,
+                       const std::uint32_t* matrix, std::uint32_t* values, uint2* ranges,
+                       cudaStream_t stream);
+
 // Exact suffix compositing (shading/suffix.h) for a flat scene whose colors are
 // all safe (render/suffix.h) and do not change.
 struct SuffixPlan {

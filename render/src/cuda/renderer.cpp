@@ -156,7 +156,8 @@ struct CudaRenderer::State final : gpu::TrialFrames {
                              settings.rows_per_thread,
                              suffix ? &suffix_plan : nullptr,
                              pixels.data(),
-                             stream.get()};
+                             stream.get(),
+                             settings.binning == CudaBinning::Count};
     binned.draw(f, animation == scenes::Animation::None, graphs, [this] { return take_start(); });
   }
 

@@ -70,6 +70,23 @@ constexpr int kLanePairs = 2;
 // pairs a pass to bin at all.
 constexpr double kPairMemoryShare = 0.5;
 constexpr std::size_t kMinPairsPerPass = std::size_t{1} << 16;
+// Counting placement (binning/placement.h, the default binning where it
+// applies): a block per chunk of consecutive circles, its warps sharing each
+// big circle's span walk while the first warp ranks the small ones.
+constexpr int kPlaceThreads = 128;
+// A chunk is the least power of two of circles, from kMinChunkCircles up,
+// that keeps the tile-major count matrix (tiles x chunks) within
+// kMaxCountEntries: every frame writes, scans and reads the matrix once and
+// each chunk's block loads a tile-long column, so the entries bound that
+// work, while smaller chunks give more blocks to fill the device. At 4096
+// tiles this allows 1024 chunks, about as many place blocks as an H100 holds
+// at once.
+constexpr int kMinChunkCircles = 32;
+constexpr std::size_t kMaxCountEntries = std::size_t{1} << 22;
+// The most tiles it applies to: a place block keeps two 32-bit words per tile
+// in shared memory, which at this count fit the 48 KB a block gets without
+// opting in to more.
+constexpr int kMaxCountTiles = 4096;
 
 // ---- Auto's choice
 // Frames timed per candidate mode, and the tests past which tiled mode is
@@ -105,6 +122,11 @@ static_assert(holds(kRowsChoices, kDefaultRowsPerThread) &&
 static_assert(kSuffixCircles > 0 && static_cast<std::uint32_t>(kSuffixCircles) <= kSuffixMinPairs,
               "a suffix tile holds the window's whole-tile pairs");
 static_assert(kSerialSpanTiles > 0 && kLanePairs > 0 && kAutoTrials > 0, "positive counts");
+static_assert(kPlaceThreads % 32 == 0 && kPlaceThreads <= 1024, "a place block is whole warps");
+static_assert(kMinChunkCircles % 32 == 0 && (kMinChunkCircles & (kMinChunkCircles - 1)) == 0,
+              "a chunk is whole rounds of a warp's circles, a power of two");
+static_assert(kMaxCountTiles * 2 * sizeof(std::uint32_t) <= 48 * 1024,
+              "a place block's counters fit the default shared memory");
 static_assert(kPairMemoryShare > 0 && kPairMemoryShare < 1, "a share of the free memory");
 
 } // namespace render::gpu::tuning

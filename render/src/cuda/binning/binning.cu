@@ -48,10 +48,6 @@ unsigned stride_blocks(std::size_t items) {
   return list_blocks((items + 31) / 32);
 }
 
-__device__ std::uint32_t pair_value(std::uint32_t circle, int kind) {
-  return circle | static_cast<std::uint32_t>(kind) << kKindShift;
-}
-
 // Pair k of a small circle's kept tiles, written at `at`.
 template <class Key>
 __device__ void write_kept_pair(Key* keys, std::uint32_t* values, std::uint64_t at, uint2 span,

@@ -11,16 +11,22 @@ void BinnedPasses::draw(const BinnedFrame& f, bool still, FrameGraphs& graphs,
   if (!pair_count_known_) {
     read_pair_count(f, still); // stages 1 and 2
     if (pair_count_ == 0) return;
-    reserve(f.frame, graphs);
-    shade_passes(f, take_start());
+    reserve(f, graphs);
+    const PixelStart start = take_start();
+    placing(f) ? place(f, start) : shade_passes(f, start);
     return;
   }
   if (pair_count_ == 0) return;
-  reserve(f.frame, graphs);
+  reserve(f, graphs);
   const PixelStart start = take_start();
   graphs.run({CudaMode::Binned, start, f.shading}, f.stream, [&] {
-    count_tiles(f);
-    shade_passes(f, start);
+    if (placing(f)) {
+      prepare(f);
+      place(f, start);
+    } else {
+      count_tiles(f);
+      shade_passes(f, start);
+    }
   });
 }
 
@@ -33,25 +39,56 @@ void BinnedPasses::read_pair_count(const BinnedFrame& f, bool still) {
   pair_count_known_ = still;
 }
 
-void BinnedPasses::count_tiles(const BinnedFrame& f) const {
+void BinnedPasses::prepare(const BinnedFrame& f) const {
   const BinCounts& bins = f.circles.bins;
   CUDA_CHECK(cudaMemsetAsync(bins.warp_circle_count, 0, sizeof(std::uint32_t), f.stream));
   prepare_circles(f.scene, f.frame, f.circles.records, &bins, f.stream);
+}
+
+void BinnedPasses::count_tiles(const BinnedFrame& f) const {
+  const BinCounts& bins = f.circles.bins;
+  prepare(f);
   count_tiles_by_warp(f.circles.records, bins, f.scene.count, f.frame, f.stream);
   scan_tile_counts(bins.tile_counts, f.scene.count, f.circles.scan_scratch, f.circles.scan_bytes,
                    f.stream);
 }
 
-void BinnedPasses::reserve(const FrameGeometry& frame, FrameGraphs& graphs) {
-  const PairMemory::Growth growth = memory_.growth_for(pairs_per_pass(), frame.tile_count());
-  if (!growth.needed) return;
-  graphs.clear();
-  memory_.grow(growth, frame);
+bool BinnedPasses::placing(const BinnedFrame& f) const {
+  return f.counting && counting_placement_fits(f.frame.tile_count()) &&
+         pair_count_ <= memory_.max_pairs_per_pass();
+}
+
+void BinnedPasses::reserve(const BinnedFrame& f, FrameGraphs& graphs) {
+  const PairMemory::Growth growth = memory_.growth_for(pairs_per_pass(), f.frame.tile_count());
+  if (growth.needed) {
+    graphs.clear();
+    memory_.grow(growth, f.frame);
+  }
+  if (!placing(f)) return;
+  const std::size_t entries = placement_chunks(f.scene.count, f.frame.tile_count()).entries();
+  const std::size_t scan_bytes = placement_scan_bytes(entries);
+  std::size_t bytes = 0;
+  lay_out_placement(nullptr, entries, scan_bytes, bytes);
+  if (bytes > placement_arena_.capacity()) graphs.clear(); // they name the old matrix
+  placement_ = lay_out_placement(placement_arena_.reserve(bytes), entries, scan_bytes, bytes);
 }
 
 std::size_t BinnedPasses::pairs_per_pass() const {
   return static_cast<std::size_t>(
       std::min<std::uint64_t>(pair_count_, memory_.max_pairs_per_pass()));
+}
+
+void BinnedPasses::place(const BinnedFrame& f, PixelStart start) const {
+  const PlacementChunks chunks = placement_chunks(f.scene.count, f.frame.tile_count());
+  const CircleScratch& c = f.circles;
+  std::uint32_t* values = memory_.scratch().values[0];
+  count_chunk_pairs(c.records, c.bins, f.scene.count, f.frame, chunks, placement_.matrix, f.stream);
+  scan_chunk_pairs(placement_.matrix, chunks, placement_.scan_scratch, placement_.scan_bytes,
+                   f.stream);
+  place_chunk_pairs(c.records, c.bins, f.scene.count, f.frame, chunks, placement_.matrix, values,
+                    c.tile_ranges, f.stream);
+  shade_binned(c.records, values, c.tile_ranges, f.frame, f.shading, f.rows_per_thread, f.suffix,
+               start, f.pixels, f.stream);
 }
 
 void BinnedPasses::shade_passes(const BinnedFrame& f, PixelStart start) const {

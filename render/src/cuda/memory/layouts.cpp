@@ -85,4 +85,15 @@ PairScratch lay_out_pairs(void* base, std::size_t capacity, int tile_count, std:
   return p;
 }
 
+PlacementScratch lay_out_placement(void* base, std::size_t entries, std::size_t scan_bytes,
+                                   std::size_t& bytes) {
+  ScratchCarver carver(base);
+  PlacementScratch p;
+  p.matrix = carver.take<std::uint32_t>(entries);
+  p.scan_scratch = carver.take<unsigned char>(scan_bytes);
+  p.scan_bytes = scan_bytes;
+  bytes = carver.bytes();
+  return p;
+}
+
 } // namespace render::gpu

@@ -48,4 +48,15 @@ struct PairScratch {
 PairScratch lay_out_pairs(void* base, std::size_t capacity, int tile_count, std::size_t sort_bytes,
                           std::size_t& bytes);
 
+// Counting placement's count matrix (PlacementChunks::entries) and its
+// scan's scratch; the pairs themselves go to PairScratch::values[0].
+struct PlacementScratch {
+  std::uint32_t* matrix = nullptr;
+  void* scan_scratch = nullptr;
+  std::size_t scan_bytes = 0;
+};
+
+PlacementScratch lay_out_placement(void* base, std::size_t entries, std::size_t scan_bytes,
+                                   std::size_t& bytes);
+
 } // namespace render::gpu

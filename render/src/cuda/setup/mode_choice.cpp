@@ -25,7 +25,8 @@ std::string format_ms(double ms) {
 }
 
 // The mode and its tuning, e.g. "binned, 2 pixel rows per thread, suffix
-// from 256 pairs per tile with 25% whole-tile".
+// from 256 pairs per tile with 25% whole-tile" (", sorted pairs" when the
+// binning is forced to the sort).
 std::string mode_label(CudaMode m, const settings::Settings& s, bool suffix) {
   const bool tuned = m == CudaMode::Tiled || m == CudaMode::Binned;
   const std::string launches = tuned && !s.graphs ? ", plain launches" : "";
@@ -37,7 +38,7 @@ std::string mode_label(CudaMode m, const settings::Settings& s, bool suffix) {
                            ? " with " + std::to_string(s.suffix_min_full_percent) + "% whole-tile"
                            : "")
                 : "") +
-           launches;
+           (s.binning == CudaBinning::Sort ? ", sorted pairs" : "") + launches;
   return cuda_mode_name(m) + launches;
 }
 

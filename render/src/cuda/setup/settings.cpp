@@ -82,6 +82,16 @@ std::optional<bool> graphs_variable() {
   throw bad_variable(kName, *value, "frame graphs must be 'on' or 'off'");
 }
 
+// RENDER_CUDA_BINNING: "count" or "sort".
+std::optional<CudaBinning> binning_variable() {
+  constexpr char kName[] = "RENDER_CUDA_BINNING";
+  const std::optional<std::string> value = variable(kName);
+  if (!value) return std::nullopt;
+  if (*value == "count") return CudaBinning::Count;
+  if (*value == "sort") return CudaBinning::Sort;
+  throw bad_variable(kName, *value, "binning must be 'count' or 'sort'");
+}
+
 } // namespace
 
 Settings resolve(const CudaRendererOptions& options) {
@@ -106,6 +116,7 @@ Settings resolve(const CudaRendererOptions& options) {
         "the share of whole-tile pairs must be a percentage from 0 (any share) to 100, not " +
         std::to_string(s.suffix_min_full_percent));
   s.graphs = options.use_graphs.value_or(true);
+  s.binning = options.binning.value_or(CudaBinning::Count);
   return s;
 }
 
@@ -122,6 +133,7 @@ CudaRendererOptions with_environment(CudaRendererOptions options) {
     options.suffix_min_full_percent =
         suffix_variable("RENDER_CUDA_SUFFIX_MIN_FULL", kMaxPercent, kSuffixFullWhat);
   if (!options.use_graphs) options.use_graphs = graphs_variable();
+  if (!options.binning) options.binning = binning_variable();
   return options;
 }
 

@@ -35,6 +35,7 @@ struct Settings {
   std::uint32_t suffix_min_pairs = kDefaultSuffixMinPairs;              // 0: off
   std::uint32_t suffix_min_full_percent = kDefaultSuffixMinFullPercent; // 0: any share
   bool graphs = true;
+  CudaBinning binning = CudaBinning::Count;
 };
 
 // The options, each one left out at its default. Reads no environment.
@@ -45,8 +46,8 @@ Settings resolve(const CudaRendererOptions& options);
 // RENDER_CUDA_TILED_BLOCKS (exactly one of the allowed numbers),
 // RENDER_CUDA_SUFFIX_MIN_PAIRS (a positive number, or "off"),
 // RENDER_CUDA_SUFFIX_MIN_FULL (1 to 100, or "off" for any share) and
-// RENDER_CUDA_GRAPHS ("on" or "off"). A setting given is kept, its variable
-// not read.
+// RENDER_CUDA_GRAPHS ("on" or "off") and RENDER_CUDA_BINNING ("count" or
+// "sort"). A setting given is kept, its variable not read.
 CudaRendererOptions with_environment(CudaRendererOptions options);
 
 } // namespace render::gpu::settings

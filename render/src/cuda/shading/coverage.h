@@ -29,18 +29,41 @@ constexpr int kMiss = -1; // no pixel of the tile can be covered
 constexpr int kKindShift = kCircleBits;
 constexpr std::uint32_t kCircleMask = (1u << kKindShift) - 1;
 
+RENDER_HD inline std::uint32_t pair_value(std::uint32_t circle, int kind) {
+  return circle | static_cast<std::uint32_t>(kind) << kKindShift;
+}
+
 // The pixels of a tile that lie in the image, bounds inclusive.
 struct TileRect {
   int x0, x1, y0, y1;
 };
 
-__device__ inline TileRect tile_rect(int tile_x, int tile_y, const FrameGeometry& f) {
+RENDER_HD inline TileRect tile_rect(int tile_x, int tile_y, const FrameGeometry& f) {
   TileRect t;
   t.x0 = tile_x * kTileSide;
   t.y0 = tile_y * kTileSide;
-  t.x1 = min(t.x0 + kTileSide, f.width) - 1;
-  t.y1 = min(t.y0 + kTileSide, f.height) - 1;
+  t.x1 = (t.x0 + kTileSide < f.width ? t.x0 + kTileSide : f.width) - 1;
+  t.y1 = (t.y0 + kTileSide < f.height ? t.y0 + kTileSide : f.height) - 1;
   return t;
+}
+
+// The bit counts the device has as intrinsics, on the host too.
+RENDER_HD inline int count_bits(std::uint32_t v) {
+#if defined(__CUDA_ARCH__)
+  return __popc(v);
+#else
+  return __builtin_popcount(v);
+#endif
+}
+
+// The position of v's n-th set bit (from 0, lowest first); v has more than n.
+RENDER_HD inline int nth_set_bit(std::uint32_t v, int n) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<int>(__fns(v, 0, n + 1));
+#else
+  for (; n > 0; --n) v &= v - 1;
+  return __builtin_ctz(v);
+#endif
 }
 
 // The tiles a pixel box touches, bounds inclusive, packed in 16 bits each
@@ -48,24 +71,28 @@ __device__ inline TileRect tile_rect(int tile_x, int tile_y, const FrameGeometry
 // as x0 = 1 > x1 = 0.
 struct TileSpan {
   int x0, x1, y0, y1;
-  __device__ bool empty() const { return x0 > x1 || y0 > y1; }
+  RENDER_HD bool empty() const { return x0 > x1 || y0 > y1; }
 };
 
-__device__ inline uint2 pack_tile_span(const shade::PixelBox& box) {
-  if (box.min_x >= box.max_x || box.min_y >= box.max_y) return make_uint2(1u, 1u);
+RENDER_HD inline uint2 pack_tile_span(const shade::PixelBox& box) {
+  uint2 packed;
+  packed.x = packed.y = 1u;
+  if (box.min_x >= box.max_x || box.min_y >= box.max_y) return packed;
   const unsigned x0 = box.min_x / kTileSide;
   const unsigned x1 = (box.max_x - 1) / kTileSide;
   const unsigned y0 = box.min_y / kTileSide;
   const unsigned y1 = (box.max_y - 1) / kTileSide;
-  return make_uint2(x0 | x1 << 16, y0 | y1 << 16);
+  packed.x = x0 | x1 << 16;
+  packed.y = y0 | y1 << 16;
+  return packed;
 }
 
-__device__ inline TileSpan unpack_tile_span(uint2 packed) {
+RENDER_HD inline TileSpan unpack_tile_span(uint2 packed) {
   return TileSpan{static_cast<int>(packed.x & 0xffffu), static_cast<int>(packed.x >> 16),
                   static_cast<int>(packed.y & 0xffffu), static_cast<int>(packed.y >> 16)};
 }
 
-__device__ inline bool box_contains(const shade::PixelBox& box, int px, int py) {
+RENDER_HD inline bool box_contains(const shade::PixelBox& box, int px, int py) {
   return px >= box.min_x && px < box.max_x && py >= box.min_y && py < box.max_y;
 }
 
@@ -74,7 +101,7 @@ __device__ inline bool box_contains(const shade::PixelBox& box, int px, int py) 
 // 0.48 pixel between the circle's edge and any pixel center outside the box;
 // with coordinates and radius within 4 units and images at most
 // kMaxImageSide wide, rounding moves d² by far less than that.
-__device__ inline bool coverage_implies_box(const float4& geometry) {
+RENDER_HD inline bool coverage_implies_box(const float4& geometry) {
   constexpr float kLimit = 4.f;
   return fabsf(geometry.x) <= kLimit && fabsf(geometry.y) <= kLimit && geometry.w >= 0.f &&
          geometry.w <= kLimit;
@@ -82,14 +109,14 @@ __device__ inline bool coverage_implies_box(const float4& geometry) {
 
 // The smallest squared offset along one axis over the tile, from the offsets
 // at its first and last pixel centers (d only decreases in between).
-__device__ inline float nearest_axis_squared(float d_first, float d_last) {
+RENDER_HD inline float nearest_axis_squared(float d_first, float d_last) {
   if (d_last >= 0.f) return shade::mul(d_last, d_last);
   if (d_first <= 0.f) return shade::mul(d_first, d_first);
   return 0.f; // the circle's center lies between the two
 }
 
 // The largest squared offset along one axis over the tile.
-__device__ inline float farthest_axis_squared(float d_first, float d_last) {
+RENDER_HD inline float farthest_axis_squared(float d_first, float d_last) {
   const float a = shade::mul(d_first, d_first);
   const float b = shade::mul(d_last, d_last);
   return a > b ? a : b;
@@ -98,8 +125,8 @@ __device__ inline float farthest_axis_squared(float d_first, float d_last) {
 // Classifies the pair of a circle (geometry as CircleRecords holds it, and
 // its pixel box) and a tile that the box touches. Never kMiss or kFull
 // unless that holds for every pixel; NaNs give kPartial or kClipped.
-__device__ inline int classify(const float4& geometry, const shade::PixelBox& box,
-                               const TileRect& t, const FrameGeometry& f) {
+RENDER_HD inline int classify(const float4& geometry, const shade::PixelBox& box, const TileRect& t,
+                              const FrameGeometry& f) {
   const float dx_first = shade::sub(geometry.x, shade::pixel_center(t.x0, f.inverse_width));
   const float dx_last = shade::sub(geometry.x, shade::pixel_center(t.x1, f.inverse_width));
   const float dy_first = shade::sub(geometry.y, shade::pixel_center(t.y0, f.inverse_height));
@@ -118,7 +145,7 @@ __device__ inline int classify(const float4& geometry, const shade::PixelBox& bo
 
 // The circle's pixel box, from its geometry record (the same inputs the
 // reference uses).
-__device__ inline shade::PixelBox box_of(const float4& geometry, const FrameGeometry& f) {
+RENDER_HD inline shade::PixelBox box_of(const float4& geometry, const FrameGeometry& f) {
   return shade::circle_box(geometry.x, geometry.y, geometry.w, f.width, f.height);
 }
 
@@ -126,11 +153,11 @@ __device__ inline shade::PixelBox box_of(const float4& geometry, const FrameGeom
 // at most this many tiles, and one warp per circle above it (tuning.h).
 constexpr int kSerialSpanTiles = tuning::kSerialSpanTiles;
 
-__device__ inline int span_area(const TileSpan& span) {
+RENDER_HD inline int span_area(const TileSpan& span) {
   return span.empty() ? 0 : (span.x1 - span.x0 + 1) * (span.y1 - span.y0 + 1);
 }
 
-__device__ inline bool walked_by_warp(const TileSpan& span) {
+RENDER_HD inline bool walked_by_warp(const TileSpan& span) {
   return span_area(span) > kSerialSpanTiles;
 }
 
@@ -139,7 +166,7 @@ __device__ inline bool walked_by_warp(const TileSpan& span) {
 // count keeps them so that the emission need not classify again.
 static_assert(2 * kSerialSpanTiles <= 32, "a small span's kinds fit 32 bits");
 
-__device__ inline std::uint32_t small_span_kinds(const float4& geometry, const FrameGeometry& f) {
+RENDER_HD inline std::uint32_t small_span_kinds(const float4& geometry, const FrameGeometry& f) {
   const shade::PixelBox box = box_of(geometry, f);
   const TileSpan span = unpack_tile_span(pack_tile_span(box));
   std::uint32_t kinds = 0;
@@ -154,15 +181,15 @@ __device__ inline std::uint32_t small_span_kinds(const float4& geometry, const F
 }
 
 // The tiles small_span_kinds keeps.
-__device__ inline int kept_tile_count(std::uint32_t kinds) {
-  return __popc((kinds | kinds >> 1) & 0x55555555u);
+RENDER_HD inline int kept_tile_count(std::uint32_t kinds) {
+  return count_bits((kinds | kinds >> 1) & 0x55555555u);
 }
 
 // The k-th tile (from 0, row-major) that small_span_kinds kept, and its kind.
-__device__ inline int kept_tile(uint2 packed_span, std::uint32_t kinds, int k,
-                                const FrameGeometry& f, int& kind) {
+RENDER_HD inline int kept_tile(uint2 packed_span, std::uint32_t kinds, int k,
+                               const FrameGeometry& f, int& kind) {
   const std::uint32_t kept = (kinds | kinds >> 1) & 0x55555555u;
-  const int bit = static_cast<int>(__fns(kept, 0, k + 1));
+  const int bit = nth_set_bit(kept, k);
   kind = static_cast<int>(kinds >> bit & 3u) - 1;
   const TileSpan span = unpack_tile_span(packed_span);
   const int width = span.x1 - span.x0 + 1;
@@ -170,6 +197,19 @@ __device__ inline int kept_tile(uint2 packed_span, std::uint32_t kinds, int k,
   return (span.y0 + slot / width) * f.tiles_x + span.x0 + slot % width;
 }
 
+// Tile j (from 0, row-major) of a circle's tile span, and its kind: the
+// step of every walk of a big circle's span, whichever threads share it.
+RENDER_HD inline int span_tile_kind(const float4& geometry, const shade::PixelBox& box,
+                                    const TileSpan& span, int j, const FrameGeometry& f,
+                                    int& tile) {
+  const int width = span.x1 - span.x0 + 1;
+  const int tx = span.x0 + j % width;
+  const int ty = span.y0 + j / width;
+  tile = ty * f.tiles_x + tx;
+  return classify(geometry, box, tile_rect(tx, ty, f), f);
+}
+
+#if defined(__CUDACC__)
 // The same tiles walked by a whole warp: in each round lane l classifies
 // span tile 32·round + l (row-major), then every lane calls fn(tile, kind)
 // with kind kMiss where it has no tile. fn may use warp votes and must return
@@ -181,20 +221,15 @@ __device__ void for_each_binned_tile_by_warp(const float4& geometry, const Frame
   const int lane = static_cast<int>(threadIdx.x % 32);
   const shade::PixelBox box = box_of(geometry, f);
   const TileSpan span = unpack_tile_span(pack_tile_span(box));
-  const int width = span.x1 - span.x0 + 1;
   const int area = span_area(span);
   for (int round = 0; round < area; round += 32) {
     const int t = round + lane;
     int tile = 0;
     int kind = kMiss;
-    if (t < area) {
-      const int tx = span.x0 + t % width;
-      const int ty = span.y0 + t / width;
-      kind = classify(geometry, box, tile_rect(tx, ty, f), f);
-      tile = ty * f.tiles_x + tx;
-    }
+    if (t < area) kind = span_tile_kind(geometry, box, span, t, f, tile);
     if (!fn(tile, kind)) return;
   }
 }
+#endif
 
 } // namespace render::gpu
