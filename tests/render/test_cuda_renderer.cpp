@@ -482,7 +482,7 @@ TEST_F(GpuTest, CudaRendererGraphsVariable) {
 // measurements: "count" or "sort", the same image.
 TEST_F(GpuTest, CudaRendererBinningVariable) {
   expect_variable_choice("RENDER_CUDA_BINNING", {"count", "sort"}, CudaMode::Binned, "rand10k", 200,
-                         "sorted pairs", "sort");
+                         "counted pairs", "count");
 }
 
 // With reuse_auto_choice, a later setup of a scene of the same shape keeps

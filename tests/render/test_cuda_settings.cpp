@@ -81,7 +81,7 @@ TEST(CudaSettings, OptionsLeftOutTakeTheDefaults) {
   EXPECT_EQ(s.suffix_min_pairs, 256u);
   EXPECT_EQ(s.suffix_min_full_percent, 25u);
   EXPECT_TRUE(s.graphs);
-  EXPECT_EQ(s.binning, render::CudaBinning::Count);
+  EXPECT_EQ(s.binning, settings::kDefaultBinning);
 }
 
 TEST(CudaSettings, OptionsGivenAreKeptOrRejected) {

@@ -91,8 +91,8 @@ struct CudaRendererOptions {
   // the same kernels, without the gaps between their launches. false: plain
   // launches. Not given: graphs (RENDER_CUDA_GRAPHS, "on" or "off").
   std::optional<bool> use_graphs;
-  // Binned mode's binning. Not given: count (RENDER_CUDA_BINNING, "count" or
-  // "sort").
+  // Binned mode's binning. Not given: the sort, until the counting placement
+  // is measured on the device (RENDER_CUDA_BINNING, "count" or "sort").
   std::optional<CudaBinning> binning;
 };
 

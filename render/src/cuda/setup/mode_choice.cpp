@@ -38,7 +38,10 @@ std::string mode_label(CudaMode m, const settings::Settings& s, bool suffix) {
                            ? " with " + std::to_string(s.suffix_min_full_percent) + "% whole-tile"
                            : "")
                 : "") +
-           (s.binning == CudaBinning::Sort ? ", sorted pairs" : "") + launches;
+           (s.binning == settings::kDefaultBinning ? ""
+            : s.binning == CudaBinning::Sort       ? ", sorted pairs"
+                                                   : ", counted pairs") +
+           launches;
   return cuda_mode_name(m) + launches;
 }
 

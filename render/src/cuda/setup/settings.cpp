@@ -116,7 +116,7 @@ Settings resolve(const CudaRendererOptions& options) {
         "the share of whole-tile pairs must be a percentage from 0 (any share) to 100, not " +
         std::to_string(s.suffix_min_full_percent));
   s.graphs = options.use_graphs.value_or(true);
-  s.binning = options.binning.value_or(CudaBinning::Count);
+  s.binning = options.binning.value_or(kDefaultBinning);
   return s;
 }
 
