@@ -111,7 +111,8 @@ int run_results(int argc, char** argv) {
   std::optional<long> execution_time;
   optind = 1;
   int c;
-  while ((c = getopt_long(argc, argv, "h", kLong, nullptr)) != -1) {
+  opterr = 0; // getopt_help_or_throw says what is wrong, in one line
+  while ((c = getopt_long(argc, argv, ":h?", kLong, nullptr)) != -1) {
     switch (c) {
     case kExecutionTime:
       if (!std::regex_match(optarg, std::regex("[0-9]{1,9}")))

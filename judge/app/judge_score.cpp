@@ -110,7 +110,8 @@ int run_score(int argc, char** argv) {
   std::int64_t cores = 1;
   optind = 1;
   int c;
-  while ((c = getopt_long(argc, argv, "h", kLong, nullptr)) != -1) {
+  opterr = 0; // getopt_help_or_throw says what is wrong, in one line
+  while ((c = getopt_long(argc, argv, ":h?", kLong, nullptr)) != -1) {
     switch (c) {
     case kPart:
       part = optarg;
